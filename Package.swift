@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "linky-site",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "linky-site", targets: ["linky-site"]),
+        .library(name: "LinkyBuild", targets: ["LinkyBuild"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: - C libraries
+
+        /// Debian's cmark-gfm; only `LinkyMarkdown` imports it.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        /// The one system call Foundation lacks: swapping two folders atomically.
+        .target(name: "CLinkySystem"),
+
+        // MARK: - The pipeline
+
+        /// Plain values: config, links, categories, tags, diagnostics, URLs and slugs.
+        .target(name: "LinkyModel"),
+        /// Markdown → HTML and list-file outlines, behind one lock.
+        .target(name: "LinkyMarkdown", dependencies: ["CCmarkGFM"]),
+        /// Mustache templates: the built-in theme (compiled in) and site overrides.
+        .target(
+            name: "LinkyTheme",
+            dependencies: ["LinkyModel", .product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedThemePlugin"]
+        ),
+        /// load → parse → resolve → plan → render → write.
+        .target(
+            name: "LinkyBuild",
+            dependencies: [
+                "LinkyModel", "LinkyMarkdown", "LinkyTheme", "CLinkySystem",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // MARK: - The command line
+
+        .executableTarget(
+            name: "linky-site",
+            dependencies: [
+                "LinkyBuild", "LinkyModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Build tooling
+
+        /// Turns `Templates/default/` into Swift source so the binary carries its theme.
+        .executableTarget(name: "EmbedTheme"),
+        .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
+
+        // MARK: - Tests
+
+        .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
+        .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
+        .testTarget(name: "LinkyThemeTests", dependencies: ["LinkyTheme"]),
+        .testTarget(
+            name: "LinkyBuildTests",
+            dependencies: ["LinkyBuild", "LinkyModel"],
+            resources: [.copy("Snapshots")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["LinkyModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

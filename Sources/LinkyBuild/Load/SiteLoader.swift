@@ -1,0 +1,127 @@
+import Foundation
+import LinkyModel
+
+/// The load stage: finds and reads every file a build needs, in parallel, without interpreting it.
+public struct SiteLoader: Sendable {
+    public let siteFolder: URL
+
+    public init(siteFolder: URL) {
+        self.siteFolder = siteFolder.standardizedFileURL
+    }
+
+    /// Reads `linky.yml` (or `linky.yaml`) and `tags.yml`, each when present.
+    public func loadSettings() -> (config: SourceFile?, tags: SourceFile?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let config = ["linky.yml", "linky.yaml"].lazy.compactMap { readIfPresent($0, &diagnostics) }.first
+        let tags = ["tags.yml", "tags.yaml"].lazy.compactMap { readIfPresent($0, &diagnostics) }.first
+        return (config, tags, diagnostics)
+    }
+
+    /// Reads every Markdown file below `contentDir` and lists `static/`.
+    public func loadContent(contentDir: String) async -> (files: [SourceFile], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let contentURL = siteFolder.appending(path: contentDir)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            diagnostics.append(
+                .error(
+                    .missingContentFolder, at: SourceLocation(path: contentDir),
+                    "the content folder \"\(contentDir)\" does not exist",
+                    hint: "create it and put one Markdown file per link in it, or set `content_dir` in linky.yml"))
+            return ([], [], [], diagnostics)
+        }
+        var walk = FolderWalk(root: siteFolder)
+        walk.visit(relative: contentDir, keep: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") })
+        diagnostics += walk.diagnostics
+        let paths = walk.files.sorted()
+        let (files, readDiagnostics) = await readInParallel(paths)
+        diagnostics += readDiagnostics
+
+        var staticWalk = FolderWalk(root: siteFolder.appending(path: "static"))
+        staticWalk.includeHidden = true
+        staticWalk.visit(relative: "", keep: { _ in true })
+        diagnostics += staticWalk.diagnostics.map { diagnostic in
+            var copy = diagnostic
+            let path = copy.location?.path ?? ""
+            copy.location?.path = "static/" + path
+            return copy
+        }
+        return (files, walk.folders.sorted(), staticWalk.files.sorted(), diagnostics)
+    }
+
+    /// Reads and decodes one file; problems become diagnostics naming it.
+    func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: siteFolder.appending(path: relative))
+        } catch {
+            return .failure(
+                .error(
+                    .unreadableFile, at: SourceLocation(path: relative),
+                    "the file cannot be read (\(Self.reason(error)))",
+                    hint: "check that it exists and that you may read it"))
+        }
+        switch TextDecoding.decode(data) {
+        case .success(let text):
+            return .success(SourceFile(path: relative, text: text))
+        case .failure(.invalidUTF8(let line)):
+            return .failure(
+                .error(
+                    .invalidEncoding, at: SourceLocation(path: relative, line: line), "the file is not valid UTF-8",
+                    hint: "save it as UTF-8 (most editors have an \"encoding\" choice when saving)"))
+        case .failure(.binary(let line)):
+            return .failure(
+                .error(
+                    .invalidEncoding, at: SourceLocation(path: relative, line: line),
+                    "the file contains NUL bytes: it is binary, not text",
+                    hint: "remove it from the content folder, or save it as UTF-8 text"))
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private extension SiteLoader {
+    func readIfPresent(_ relative: String, _ diagnostics: inout [Diagnostic]) -> SourceFile? {
+        guard FileManager.default.fileExists(atPath: siteFolder.appending(path: relative).path) else { return nil }
+        switch read(relative) {
+        case .success(let file): return file
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        }
+    }
+
+    /// Reads files on every core; results keep the order of `paths`.
+    func readInParallel(_ paths: [String]) async -> ([SourceFile], [Diagnostic]) {
+        let chunkSize = max(64, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
+        let chunks = stride(from: 0, to: paths.count, by: chunkSize).map { Array(paths[$0..<min($0 + chunkSize, paths.count)]) }
+        let results = await withTaskGroup(of: (Int, [Result<SourceFile, Diagnostic>]).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask { (index, chunk.map { read($0) }) }
+            }
+            var byChunk = [[Result<SourceFile, Diagnostic>]](repeating: [], count: chunks.count)
+            for await (index, results) in group { byChunk[index] = results }
+            return byChunk.flatMap { $0 }
+        }
+        var files: [SourceFile] = []
+        var diagnostics: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        return (files, diagnostics)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LinkyModel
+
+/// Reads `linky.yml` into a `SiteConfig`; every key is optional.
+enum ConfigParser {
+    static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        guard let file else { return (config, []) }
+        var diagnostics: [Diagnostic] = []
+        let mapping: YAMLMapping
+        switch YAMLMapping.parse(file.text, path: file.path, firstLine: 1, what: "the config") {
+        case .success(let value): mapping = value
+        case .failure(var diagnostic):
+            diagnostic.code = .invalidConfig
+            return (config, [diagnostic])
+        }
+        func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
+            switch produced {
+            case .success(let value): return value
+            case .failure(var diagnostic):
+                diagnostic.code = .invalidConfig
+                diagnostics.append(diagnostic)
+                return nil
+            }
+        }
+        for entry in mapping.entries {
+            switch entry.key {
+            case "title": take(mapping.string(entry)).map { config.title = $0 }
+            case "description": take(mapping.string(entry)).map { config.description = $0 }
+            case "language": take(mapping.string(entry)).map { config.language = $0.isEmpty ? "en" : $0 }
+            case "author": take(mapping.string(entry)).map { config.author = $0.isEmpty ? nil : $0 }
+            case "base_url":
+                if let raw = take(mapping.string(entry)), !raw.isEmpty {
+                    config.baseURL = checkedBaseURL(raw, at: mapping.location(of: entry), &diagnostics)
+                }
+            case "content_dir":
+                take(mapping.string(entry)).map { config.contentDir = checkedFolder($0, key: "content_dir", at: mapping.location(of: entry), default: config.contentDir, &diagnostics) }
+            case "output_dir":
+                take(mapping.string(entry)).map { config.outputDir = checkedFolder($0, key: "output_dir", at: mapping.location(of: entry), default: config.outputDir, &diagnostics) }
+            case "page_size": take(mapping.integer(entry, minimum: 1)).map { config.pageSize = $0 }
+            case "feed_size": take(mapping.integer(entry, minimum: 1)).map { config.feedSize = $0 }
+            case "recent_count": take(mapping.integer(entry, minimum: 0)).map { config.recentCount = $0 }
+            case "clean_urls": take(mapping.bool(entry)).map { config.cleanURLs = $0 }
+            case "extra_keys": take(mapping.stringList(entry)).map { config.extraKeys = Set($0) }
+            case "allowed_schemes":
+                if let schemes = take(mapping.stringList(entry)) {
+                    config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })
+                }
+            default:
+                let suggestion = SiteConfig.knownKeys.min { distance($0, entry.key) < distance($1, entry.key) }
+                let hint =
+                    suggestion.map { distance($0, entry.key) <= 3 ? "did you mean `\($0)`?" : nil } ?? nil
+                diagnostics.append(
+                    .warning(
+                        .invalidConfig, at: mapping.location(of: entry), "`\(entry.key)` is not a linky.yml setting and is ignored",
+                        hint: hint ?? "the settings are: \(SiteConfig.knownKeys.joined(separator: ", "))"))
+            }
+        }
+        return (config, diagnostics)
+    }
+
+    /// A base URL is absolute http(s) and ends in `/`, so page paths can be appended to it.
+    static func checkedBaseURL(_ raw: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> String? {
+        guard let url = try? LinkURL(parsing: raw), url.scheme == "http" || url.scheme == "https" else {
+            diagnostics.append(
+                .error(
+                    .invalidConfig, at: location, "`base_url` \"\(raw)\" is not an http(s) address",
+                    hint: "write where the site is published, e.g. `base_url: https://example.com/links/`"))
+            return nil
+        }
+        var text = url.absoluteString
+        if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// Folder settings stay inside the site folder: relative, no `..`.
+    static func checkedFolder(
+        _ raw: String, key: String, at location: SourceLocation, default fallback: String, _ diagnostics: inout [Diagnostic]
+    ) -> String {
+        let parts = raw.split(separator: "/").filter { $0 != "." }
+        if raw.hasPrefix("/") || raw.hasPrefix("~") || parts.isEmpty || parts.contains("..") || raw.contains("\0")
+            || raw.contains("\\")
+        {
+            diagnostics.append(
+                .error(
+                    .invalidConfig, at: location, "`\(key)` \"\(raw)\" must be a folder inside the site folder",
+                    hint: "use a relative path without `..`, e.g. `\(key): \(fallback)`"))
+            return fallback
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Levenshtein distance, for "did you mean" on mistyped keys.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import LinkyModel
+
+/// The parse stage for the content folder: every file in parallel, results in path order.
+struct ContentParser: Sendable {
+    let contentDir: String
+    let config: SiteConfig
+
+    func parse(_ files: [SourceFile]) async -> ParsedContent {
+        let parser = ContentFileParser(contentDir: contentDir, config: config)
+        let chunkSize = max(32, files.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
+        let chunks = stride(from: 0, to: files.count, by: chunkSize).map { files[$0..<min($0 + chunkSize, files.count)] }
+        let parts = await withTaskGroup(of: (Int, ParsedContent).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask {
+                    var content = ParsedContent()
+                    for file in chunk { content.append(parser.parse(file)) }
+                    return (index, content)
+                }
+            }
+            var parts = [ParsedContent](repeating: ParsedContent(), count: chunks.count)
+            for await (index, content) in group { parts[index] = content }
+            return parts
+        }
+        var content = ParsedContent()
+        for part in parts { content.append(part) }
+        return content
+    }
+}

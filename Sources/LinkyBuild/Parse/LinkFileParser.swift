@@ -1,0 +1,206 @@
+import Foundation
+import LinkyMarkdown
+import LinkyModel
+
+/// Parses one Markdown file of the content folder: a link file, a list file or a category's `_index.md`.
+struct ContentFileParser: Sendable {
+    let contentDir: String
+    let config: SiteConfig
+
+    static let linkKeys: Set<String> = ["url", "title", "tags", "date", "description", "image", "favorite", "draft"]
+    static let categoryKeys: Set<String> = ["title", "description", "order", "icon"]
+
+    func parse(_ file: SourceFile) -> ParsedContent {
+        var result = ParsedContent()
+        let location = SourceLocation(path: file.path, line: 1)
+        let frontMatter: FrontMatter
+        switch FrontMatter.split(file.text) {
+        case .success(let value): frontMatter = value
+        case .failure:
+            result.diagnostics.append(
+                .error(
+                    .unterminatedFrontMatter, at: location, "the front matter opened by `---` is never closed",
+                    hint: "add a line with only `---` after the last front-matter line"))
+            return result
+        }
+        var mapping = YAMLMapping(path: file.path, firstLine: frontMatter.yamlFirstLine)
+        if let yaml = frontMatter.yaml {
+            switch YAMLMapping.parse(yaml, path: file.path, firstLine: frontMatter.yamlFirstLine, what: "the front matter") {
+            case .success(let value): mapping = value
+            case .failure(let diagnostic):
+                result.diagnostics.append(diagnostic)
+                return result
+            }
+        }
+        let folderKey = categoryKey(ofFolderOf: file.path)
+        let name = fileStem(file.path)
+        if name == "_index" {
+            parseCategoryIndex(mapping, frontMatter: frontMatter, key: folderKey, file: file, into: &result)
+        } else if mapping["url"] != nil {
+            parseLinkFile(mapping, frontMatter: frontMatter, key: folderKey, slugName: name, file: file, into: &result)
+        } else {
+            let listParser = ListFileParser(path: file.path, config: config)
+            listParser.parse(
+                mapping, frontMatter: frontMatter, key: folderKey + [name], fileName: name, into: &result)
+        }
+        return result
+    }
+
+    /// Folder names between the content root and the file.
+    func categoryKey(ofFolderOf path: String) -> [String] {
+        var components = path.split(separator: "/").map(String.init)
+        components.removeLast()
+        let rootDepth = contentDir.split(separator: "/").count
+        return Array(components.dropFirst(rootDepth))
+    }
+
+    func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+}
+
+// MARK: - Link files
+
+private extension ContentFileParser {
+    func parseLinkFile(
+        _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], slugName: String, file: SourceFile,
+        into result: inout ParsedContent
+    ) {
+        var problems: [Diagnostic] = []
+        func value<T>(_ produced: Result<T, Diagnostic>) -> T? {
+            switch produced {
+            case .success(let value): return value
+            case .failure(let diagnostic):
+                problems.append(diagnostic)
+                return nil
+            }
+        }
+        let start = SourceLocation(path: file.path, line: 1)
+        var url: LinkURL?
+        if let entry = mapping["url"], let raw = value(mapping.string(entry)) {
+            if raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                problems.append(
+                    .error(.missingURL, at: mapping.location(of: entry), "`url` is empty", hint: "write the link's address, e.g. `url: https://example.com/article`"))
+            } else {
+                url = value(Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "url"))
+            }
+        }
+        var title: String?
+        if let entry = mapping["title"], let raw = value(mapping.string(entry)) {
+            title = raw.collapsingWhitespace
+            if title!.isEmpty {
+                problems.append(
+                    .error(.missingTitle, at: mapping.location(of: entry), "`title` is empty", hint: "write the link's title, e.g. `title: An article`"))
+            }
+        } else if mapping["title"] == nil {
+            problems.append(
+                .error(
+                    .missingTitle, at: start, "the link has no title",
+                    hint: "add `title: …` to the front matter (`linky-site fetch` can fill titles from the pages)"))
+        }
+        var tags: [(String, Int?)] = []
+        if let entry = mapping["tags"], let names = value(mapping.stringList(entry, code: .invalidTags)) {
+            tags = names.map { ($0, entry.line) }
+        }
+        var date: LinkDate?
+        if let entry = mapping["date"], let raw = value(mapping.string(entry, code: .invalidDate)) {
+            date = LinkDate(parsing: raw)
+            if date == nil {
+                problems.append(
+                    .error(
+                        .invalidDate, at: mapping.location(of: entry), "`date` \"\(raw)\" is not a date",
+                        hint: "write the day as YYYY-MM-DD (e.g. 2024-05-01) or ISO 8601 (2024-05-01T09:30:00+09:00)"))
+            }
+        }
+        var description: String?
+        if let entry = mapping["description"], let raw = value(mapping.string(entry)) {
+            description = raw.collapsingWhitespace.isEmpty ? nil : raw.collapsingWhitespace
+        }
+        var image: LinkURL?
+        if let entry = mapping["image"], let raw = value(mapping.string(entry)), !raw.isEmpty {
+            image = value(Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "image"))
+        }
+        let favorite = mapping["favorite"].flatMap { value(mapping.bool($0)) } ?? false
+        let draft = mapping["draft"].flatMap { value(mapping.bool($0)) } ?? false
+        var extra: [String: ExtraValue] = [:]
+        for entry in mapping.entries where !Self.linkKeys.contains(entry.key) {
+            extra[entry.key] = YAMLMapping.extraValue(entry.node)
+            if !config.extraKeys.contains(entry.key) {
+                result.unknownKeys.append((entry.key, mapping.location(of: entry)))
+            }
+        }
+        result.diagnostics += problems
+        guard let url, let title, !title.isEmpty, !problems.contains(where: { $0.severity == .error }) else { return }
+        let body = frontMatter.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let note = body.isEmpty ? nil : Self.note(body)
+        result.links.append(
+            ParsedLink(
+                source: start, categoryKey: key, slugName: slugName, url: url, title: title, description: description,
+                tags: tags, date: date, image: image, favorite: favorite, draft: draft, note: note, extra: extra,
+                sourceOrder: 0))
+    }
+
+    func parseCategoryIndex(
+        _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], file: SourceFile,
+        into result: inout ParsedContent
+    ) {
+        var definition = CategoryDefinition(
+            key: key, source: SourceLocation(path: file.path, line: 1), keepsSourceOrder: false, isListFile: false)
+        Self.readCategoryFields(mapping, into: &definition, diagnostics: &result.diagnostics)
+        for entry in mapping.entries where !Self.categoryKeys.contains(entry.key) {
+            result.diagnostics.append(
+                .warning(
+                    .invalidCategoryIndex, at: mapping.location(of: entry),
+                    "`\(entry.key)` is not a category setting and is ignored",
+                    hint: "an _index.md knows title, description, order and icon"))
+        }
+        let body = frontMatter.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !body.isEmpty { definition.intro = Self.note(body) }
+        result.categories.append(definition)
+    }
+}
+
+// MARK: - Shared with list files
+
+extension ContentFileParser {
+    static func readCategoryFields(
+        _ mapping: YAMLMapping, into definition: inout CategoryDefinition, diagnostics: inout [Diagnostic]
+    ) {
+        func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
+            switch produced {
+            case .success(let value): return value
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            }
+        }
+        if let entry = mapping["title"], let title = take(mapping.string(entry)), !title.isEmpty {
+            definition.title = title.collapsingWhitespace
+        }
+        if let entry = mapping["description"], let text = take(mapping.string(entry)), !text.isEmpty {
+            definition.description = text.collapsingWhitespace
+        }
+        if let entry = mapping["icon"], let icon = take(mapping.string(entry)), !icon.isEmpty {
+            definition.icon = icon
+        }
+        if let entry = mapping["order"] { definition.order = take(mapping.integer(entry)) }
+    }
+
+    static func linkURL(_ raw: String, location: SourceLocation, config: SiteConfig, field: String) -> Result<
+        LinkURL, Diagnostic
+    > {
+        do {
+            return .success(try LinkURL(parsing: raw, allowedSchemes: config.allowedSchemes))
+        } catch {
+            return .failure(
+                .error(.invalidURL, at: location, "`\(field)` \"\(raw)\" is not a usable URL: \(error.message)", hint: error.hint))
+        }
+    }
+
+    static func note(_ markdown: String) -> Note {
+        let rendered = MarkdownRenderer.render(markdown)
+        return Note(markdown: markdown, html: rendered.html, plainText: rendered.plainText)
+    }
+}

@@ -1,0 +1,51 @@
+import LinkyModel
+
+/// A link as its file states it, before categories, tags and slugs are resolved.
+struct ParsedLink: Sendable {
+    var source: SourceLocation
+    /// Raw names from the content root down: folders, then a list file's name and headings.
+    var categoryKey: [String]
+    /// What the slug is made from: the file name for link files, the title for list items.
+    var slugName: String
+    var url: LinkURL
+    var title: String
+    var description: String?
+    var tags: [(name: String, line: Int?)]
+    var date: LinkDate?
+    var image: LinkURL?
+    var favorite: Bool
+    var draft: Bool
+    var note: Note?
+    var extra: [String: ExtraValue]
+    var sourceOrder: Int
+}
+
+/// What a folder's `_index.md`, a list file or one of its headings says about a category.
+struct CategoryDefinition: Sendable {
+    var key: [String]
+    var title: String?
+    var description: String?
+    var icon: String?
+    var order: Int?
+    var intro: Note?
+    var source: SourceLocation
+    var keepsSourceOrder: Bool
+    /// A list file or a heading in one (as opposed to a folder's `_index.md`).
+    var isListFile: Bool
+}
+
+/// The parse stage's result for the content folder.
+struct ParsedContent: Sendable {
+    var links: [ParsedLink] = []
+    var categories: [CategoryDefinition] = []
+    var diagnostics: [Diagnostic] = []
+    /// Unknown front-matter keys and where each was used (warned about once per key).
+    var unknownKeys: [(key: String, location: SourceLocation)] = []
+
+    mutating func append(_ other: ParsedContent) {
+        links += other.links
+        categories += other.categories
+        diagnostics += other.diagnostics
+        unknownKeys += other.unknownKeys
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import LinkyModel
+import Yams
+
+/// One entry of `tags.yml`.
+struct TagDefinition: Sendable {
+    var name: String
+    var title: String?
+    var description: String?
+    var slug: String?
+    var aliases: [String]
+    var parent: String?
+    var location: SourceLocation
+}
+
+/// Reads `tags.yml`: a mapping from tag name to its title, description, slug, aliases and parent.
+enum TagsFileParser {
+    static let keys: Set<String> = ["title", "description", "slug", "aliases", "parent"]
+
+    static func parse(_ file: SourceFile?) -> ([TagDefinition], [Diagnostic]) {
+        guard let file else { return ([], []) }
+        var diagnostics: [Diagnostic] = []
+        let mapping: YAMLMapping
+        switch YAMLMapping.parse(file.text, path: file.path, firstLine: 1, what: "tags.yml") {
+        case .success(let value): mapping = value
+        case .failure(var diagnostic):
+            diagnostic.code = .invalidTagsFile
+            return ([], [diagnostic])
+        }
+        var definitions: [TagDefinition] = []
+        for entry in mapping.entries {
+            var definition = TagDefinition(
+                name: entry.key.nfc.trimmingCharacters(in: .whitespaces), aliases: [], location: mapping.location(of: entry))
+            switch entry.node {
+            case .scalar(let scalar) where scalar.string.isEmpty:
+                break
+            case .mapping(let pairs):
+                for (keyNode, value) in pairs {
+                    let key = keyNode.string ?? ""
+                    let field = YAMLMapping.Entry(key: key, node: value, line: mapping.line(of: keyNode))
+                    func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
+                        switch produced {
+                        case .success(let value): return value
+                        case .failure(var diagnostic):
+                            diagnostic.code = .invalidTagsFile
+                            diagnostics.append(diagnostic)
+                            return nil
+                        }
+                    }
+                    switch key {
+                    case "title": definition.title = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "description": definition.description = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "slug": definition.slug = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "parent": definition.parent = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "aliases":
+                        definition.aliases = take(mapping.stringList(field))?.filter { !$0.isEmpty } ?? []
+                    default:
+                        diagnostics.append(
+                            .warning(
+                                .invalidTagsFile, at: mapping.location(of: field), "`\(key)` is not a tag setting and is ignored",
+                                hint: "a tag knows title, description, slug, aliases and parent"))
+                    }
+                }
+            default:
+                diagnostics.append(
+                    .error(
+                        .invalidTagsFile, at: mapping.location(of: entry),
+                        "the tag \"\(entry.key)\" must have a mapping of settings",
+                        hint: "write e.g. `\(entry.key):` then indented `title: …`, `aliases: [a, b]`"))
+                continue
+            }
+            definitions.append(definition)
+        }
+        return (definitions, diagnostics)
+    }
+}

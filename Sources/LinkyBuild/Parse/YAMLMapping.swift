@@ -1,0 +1,181 @@
+import Foundation
+import LinkyModel
+import Yams
+
+/// A YAML mapping read with Yams, whose values come with their line in the source file, so every
+/// problem can be reported where it is.
+struct YAMLMapping {
+    struct Entry {
+        var key: String
+        var node: Node
+        var line: Int
+    }
+
+    let path: String
+    /// The file line of the YAML's first line.
+    let firstLine: Int
+    private(set) var entries: [Entry] = []
+
+    /// Composes `yaml`; nil with a diagnostic when it is not valid YAML or not a mapping.
+    /// An empty document is an empty mapping.
+    static func parse(_ yaml: String, path: String, firstLine: Int, what: String) -> Result<YAMLMapping, Diagnostic> {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            return .failure(syntaxError(error, path: path, firstLine: firstLine, what: what))
+        }
+        var mapping = YAMLMapping(path: path, firstLine: firstLine)
+        guard let node else { return .success(mapping) }
+        guard case .mapping(let pairs) = node else {
+            return .failure(
+                .error(
+                    .invalidFrontMatter, at: mapping.location(of: node),
+                    "\(what) must be a mapping of `key: value` lines",
+                    hint: "write one `key: value` per line, e.g. `title: My link`"))
+        }
+        for (key, value) in pairs {
+            let name = key.string ?? "\(key)"
+            mapping.entries.append(Entry(key: name, node: value, line: mapping.line(of: key)))
+        }
+        return .success(mapping)
+    }
+
+    subscript(key: String) -> Entry? { entries.first { $0.key == key } }
+
+    func location(of node: Node) -> SourceLocation {
+        SourceLocation(path: path, line: line(of: node))
+    }
+
+    func location(of entry: Entry) -> SourceLocation {
+        SourceLocation(path: path, line: entry.line)
+    }
+
+    func line(of node: Node) -> Int {
+        firstLine + (node.mark?.line ?? 1) - 1
+    }
+
+    // MARK: - Typed values
+
+    /// A scalar as written (YAML 1.1 booleans and numbers stay text: `title: no` is the title "no").
+    func string(_ entry: Entry, code: DiagnosticCode = .invalidFieldType) -> Result<String, Diagnostic> {
+        guard case .scalar(let scalar) = entry.node else {
+            return .failure(
+                .error(
+                    code, at: location(of: entry), "`\(entry.key)` must be text, not a \(Self.kind(of: entry.node))",
+                    hint: "write `\(entry.key): some text` on one line (quote it if it contains `: ` or starts with `[`)"))
+        }
+        return .success(scalar.string.nfc)
+    }
+
+    func bool(_ entry: Entry) -> Result<Bool, Diagnostic> {
+        if case .scalar(let scalar) = entry.node {
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return .success(true)
+            case "false", "no", "off", "": return .success(false)
+            default: break
+            }
+        }
+        return .failure(
+            .error(
+                .invalidFieldType, at: location(of: entry), "`\(entry.key)` must be true or false",
+                hint: "write `\(entry.key): true` or `\(entry.key): false`"))
+    }
+
+    func integer(_ entry: Entry, minimum: Int = .min) -> Result<Int, Diagnostic> {
+        if case .scalar(let scalar) = entry.node, let value = Int(scalar.string.trimmingCharacters(in: .whitespaces)),
+            value >= minimum
+        {
+            return .success(value)
+        }
+        let range = minimum == .min ? "a whole number" : "a whole number of at least \(minimum)"
+        return .failure(
+            .error(
+                .invalidFieldType, at: location(of: entry), "`\(entry.key)` must be \(range)",
+                hint: "write e.g. `\(entry.key): \(max(minimum, 1))`"))
+    }
+
+    /// A list of text, or one comma-separated string.
+    func stringList(_ entry: Entry, code: DiagnosticCode = .invalidFieldType) -> Result<[String], Diagnostic> {
+        switch entry.node {
+        case .scalar(let scalar):
+            return .success(scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).nfc })
+        case .sequence(let sequence):
+            var values: [String] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item else {
+                    return .failure(
+                        .error(
+                            code, at: location(of: item),
+                            "each item of `\(entry.key)` must be text, not a \(Self.kind(of: item))",
+                            hint: "write `\(entry.key): [a, b]` or `\(entry.key): a, b`"))
+                }
+                values.append(scalar.string.nfc)
+            }
+            return .success(values)
+        default:
+            return .failure(
+                .error(
+                    code, at: location(of: entry), "`\(entry.key)` must be a list or a comma-separated string",
+                    hint: "write `\(entry.key): [a, b]` or `\(entry.key): a, b`"))
+        }
+    }
+
+    /// Any value, for `extra.<key>`.
+    static func extraValue(_ node: Node) -> ExtraValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                if let bool = node.bool, ["true", "false"].contains(scalar.string.lowercased()) { return .bool(bool) }
+                if let number = Double(scalar.string), scalar.string.first?.isNumber == true || scalar.string.first == "-" {
+                    return .number(number)
+                }
+                if scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty { return .null }
+            }
+            return .string(scalar.string.nfc)
+        case .sequence(let sequence): return .list(sequence.map(extraValue))
+        case .mapping(let mapping):
+            var values: [String: ExtraValue] = [:]
+            for (key, value) in mapping { values[(key.string ?? "\(key)").nfc] = extraValue(value) }
+            return .map(values)
+        case .alias: return .null
+        }
+    }
+
+    static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "single value"
+        case .sequence: "list"
+        case .mapping: "mapping"
+        case .alias: "alias"
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private extension YAMLMapping {
+    static func syntaxError(_ error: Error, path: String, firstLine: Int, what: String) -> Diagnostic {
+        var line: Int?
+        var column: Int?
+        var problem = "\(error)"
+        if let yamlError = error as? YamlError {
+            switch yamlError {
+            case .scanner(_, let text, let mark, _), .parser(_, let text, let mark, _), .composer(_, let text, let mark, _):
+                line = firstLine + mark.line - 1
+                column = mark.column
+                problem = text
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                line = firstLine + context.mark.line - 1
+                problem = "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears twice"
+            case .reader(let text, _, _, _):
+                problem = text
+            default: break
+            }
+        }
+        return .error(
+            .invalidFrontMatter, at: SourceLocation(path: path, line: line ?? firstLine, column: column),
+            "\(what) is not valid YAML: \(problem)",
+            hint: "quote values that contain `: ` or start with `[`, `{`, `*`, `&`, `!`, `|`, `>`, `%` or `@`")
+    }
+}

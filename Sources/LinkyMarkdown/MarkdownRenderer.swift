@@ -1,0 +1,96 @@
+import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// HTML and plain text made from one piece of Markdown.
+public struct RenderedMarkdown: Hashable, Sendable {
+    public var html: String
+    public var plainText: String
+}
+
+/// The one door to cmark-gfm.
+///
+/// Debian's libcmark-gfm is not thread-safe: parsing in parallel corrupts output, and registering
+/// the extensions from two threads aborts. So the extensions are registered once, and every parse
+/// and render happens while holding one process-wide lock.
+public enum MarkdownRenderer {
+    /// GitHub's extensions, minus raw HTML: `tagfilter` neuters what safe mode would still let through.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    /// Safe mode (the default in cmark-gfm 0.29: raw HTML and `javascript:` URLs are dropped),
+    /// UTF-8 validated, `~~strike~~` only with two tildes.
+    static let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_FOOTNOTES
+
+    static let lock = Mutex<Void>(())
+
+    /// Renders Markdown to safe HTML and to plain text.
+    public static func render(_ markdown: String) -> RenderedMarkdown {
+        withDocument(markdown) { document, extensions in
+            let htmlPointer = cmark_render_html(document, options, extensions)
+            defer { free(htmlPointer) }
+            let html = htmlPointer.map { String(cString: $0) } ?? ""
+            return RenderedMarkdown(html: html, plainText: plainText(of: document))
+        }
+    }
+
+    /// Parses Markdown and hands the document to `body` while the lock is held.
+    static func withDocument<Result>(
+        _ markdown: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result {
+        lock.withLock { _ in
+            _ = registration
+            guard let parser = cmark_parser_new(options) else { fatalError("cmark-gfm could not allocate a parser") }
+            defer { cmark_parser_free(parser) }
+            for name in extensionNames {
+                if let syntaxExtension = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+                }
+            }
+            var text = markdown
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parser_feed(parser, chars.baseAddress, chars.count)
+                }
+            }
+            guard let document = cmark_parser_finish(parser) else { fatalError("cmark-gfm returned no document") }
+            defer { cmark_node_free(document) }
+            return body(document, cmark_parser_get_syntax_extensions(parser))
+        }
+    }
+
+    /// Text of a subtree with block boundaries turned into spaces.
+    static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let current = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(current)
+            if event == CMARK_EVENT_ENTER {
+                switch type {
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+                    if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                    text += " "
+                default: break
+                }
+            } else if event == CMARK_EVENT_EXIT, isBlock(type) {
+                text += " "
+            }
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    static func isBlock(_ type: cmark_node_type) -> Bool {
+        Int32(type.rawValue) & CMARK_NODE_TYPE_MASK == CMARK_NODE_TYPE_BLOCK
+    }
+
+    /// Registering the core extensions is itself not thread-safe: a static `let` runs it exactly once.
+    private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
+}

@@ -1,0 +1,47 @@
+/// One link of the collection, resolved: its category, tags and slug are known.
+public struct Link: Sendable, Hashable {
+    /// Index in `Site.links`.
+    public var id: Int
+    /// Unique within its category; the last segment of its page's path.
+    public var slug: String
+    /// Index in `Site.categories`.
+    public var category: Int
+    public var url: LinkURL
+    public var title: String
+    public var description: String?
+    /// Indices in `Site.tags`, in the order the author wrote them.
+    public var tags: [Int]
+    public var date: LinkDate?
+    public var image: LinkURL?
+    public var favorite: Bool
+    public var note: Note?
+    public var extra: [String: ExtraValue]
+    /// Where the link was written: its file, or its line of a list file.
+    public var source: SourceLocation
+    /// Position in its list file (0 for link files), which keeps a curated list's order.
+    public var sourceOrder: Int
+
+    public init(
+        id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],
+        date: LinkDate?, image: LinkURL?, favorite: Bool, note: Note?, extra: [String: ExtraValue],
+        source: SourceLocation, sourceOrder: Int
+    ) {
+        self.id = id
+        self.slug = slug
+        self.category = category
+        self.url = url
+        self.title = title
+        self.description = description
+        self.tags = tags
+        self.date = date
+        self.image = image
+        self.favorite = favorite
+        self.note = note
+        self.extra = extra
+        self.source = source
+        self.sourceOrder = sourceOrder
+    }
+
+    /// A link gets a page of its own when it has a note to show.
+    public var hasPage: Bool { note != nil }
+}

@@ -1,0 +1,14 @@
+/// A curator's Markdown text (a link's note or a category's intro), with its safe HTML and plain text.
+public struct Note: Hashable, Sendable {
+    public var markdown: String
+    /// cmark-gfm output in safe mode: no raw HTML, no unsafe URLs.
+    public var html: String
+    /// The text without markup, for search and descriptions.
+    public var plainText: String
+
+    public init(markdown: String, html: String, plainText: String) {
+        self.markdown = markdown
+        self.html = html
+        self.plainText = plainText
+    }
+}

@@ -1,0 +1,29 @@
+/// A tag: one identity for every spelling of it (case, Unicode form, `tags.yml` aliases).
+public struct Tag: Sendable, Hashable {
+    /// Index in `Site.tags`.
+    public var id: Int
+    /// The case-folded NFC identity.
+    public var key: String
+    /// The spelling to show: `tags.yml` title, else the first spelling seen.
+    public var name: String
+    public var slug: String
+    public var description: String?
+    public var parent: Int?
+    public var children: [Int]
+    /// Links with this tag, newest first.
+    public var links: [Int]
+
+    public init(
+        id: Int, key: String, name: String, slug: String, description: String? = nil, parent: Int? = nil,
+        children: [Int] = [], links: [Int] = []
+    ) {
+        self.id = id
+        self.key = key
+        self.name = name
+        self.slug = slug
+        self.description = description
+        self.parent = parent
+        self.children = children
+        self.links = links
+    }
+}

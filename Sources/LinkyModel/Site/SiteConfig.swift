@@ -1,0 +1,37 @@
+/// `linky.yml`: every key has a default, so a site needs no config file at all.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String = "Links"
+    public var description: String = ""
+    /// Where the site is published, ending in `/`; feeds, the sitemap and canonical links need it.
+    public var baseURL: String?
+    /// BCP 47 language of the site's text: `en`, `ko`.
+    public var language: String = "en"
+    public var author: String?
+    /// The content root, relative to the site folder.
+    public var contentDir: String = "links"
+    /// Where `build` writes, relative to the site folder (the command line's `--output` wins).
+    public var outputDir: String = "_site"
+    /// Links per category or tag page before pagination.
+    public var pageSize: Int = 50
+    /// Entries in `feed.xml` and `feed.json`.
+    public var feedSize: Int = 50
+    /// Links in the home page's "recently added".
+    public var recentCount: Int = 10
+    /// URL schemes accepted in links (unsafe ones such as `javascript:` are refused whatever this says).
+    public var allowedSchemes: Set<String> = ["http", "https"]
+    /// Links between pages end in `/` instead of `/index.html`: nicer on a web server, but pages
+    /// opened from disk then show folder listings.
+    public var cleanURLs: Bool = false
+    /// Front-matter keys a site uses on purpose: passed to templates as `extra.<key>` without a warning.
+    public var extraKeys: Set<String> = []
+    /// Build links marked `draft: true` (the command line's `--drafts`).
+    public var includeDrafts: Bool = false
+
+    public init() {}
+
+    /// Every key `linky.yml` accepts, as written there.
+    public static let knownKeys: [String] = [
+        "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
+        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys",
+    ]
+}
