@@ -154,6 +154,10 @@ for n in "${SIZES[@]}"; do
         if ((KB > peak_kb)); then peak_kb=${KB}; fi
         printf '  size %-7s run %d: %8.3f s, %8.1f MB peak RSS\n' "${n}" "${run}" "${WALL}" "$(awk -v k="${KB}" 'BEGIN {print k / 1024}')"
     done
+    if [[ ! -d ${out} ]]; then
+        echo "linky-site build exited 0 for size ${n} but wrote no ${out}" >&2
+        exit 1
+    fi
     read -r best median < <(printf '%s\n' "${walls[@]}" | sort -g | awk '
         { v[NR] = $1 }
         END {

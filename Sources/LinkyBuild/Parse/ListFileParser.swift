@@ -76,7 +76,7 @@ struct ListFileParser: Sendable {
                     sections.append(
                         CategoryDefinition(
                             key: currentKey, title: name, source: SourceLocation(path: path, line: line + lineOffset),
-                            keepsSourceOrder: true, isListFile: true))
+                            keepsSourceOrder: true, isListFile: true, isSection: true))
                 }
             case .item(let item):
                 seenItem = true

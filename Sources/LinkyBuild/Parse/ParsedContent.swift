@@ -32,6 +32,8 @@ struct CategoryDefinition: Sendable {
     var keepsSourceOrder: Bool
     /// A list file or a heading in one (as opposed to a folder's `_index.md`).
     var isListFile: Bool
+    /// A heading inside a list file.
+    var isSection = false
 }
 
 /// The parse stage's result for the content folder.

@@ -133,8 +133,9 @@ public enum Punycode {
 
     /// Converts `xn--` labels of a host back to Unicode for display.
     ///
-    /// Labels that do not decode, or that are not the canonical encoding of what they decode to
-    /// (e.g. `xn--abc-`, which would masquerade as plain `abc`), are left as they are.
+    /// Labels that do not decode, that are not the canonical encoding of what they decode to
+    /// (e.g. `xn--abc-`, which would masquerade as plain `abc`), or that decode to text `toASCII`
+    /// would never produce (upper-case, not NFC) are left as they are.
     public static func toUnicode(host: String) -> String {
         host.split(separator: ".", omittingEmptySubsequences: false)
             .map { unicodeLabel(String($0)) }
@@ -239,9 +240,12 @@ private extension Punycode {
         let lower = label.lowercased()
         guard hasACEPrefix(lower) else { return label }
         let payload = String(lower.dropFirst(4))
+        // Only accept what toASCII itself could have produced: canonical, non-ASCII, lower-cased NFC.
         guard let decoded = decode(payload),
               !decoded.unicodeScalars.allSatisfy(\.isASCII),
-              encode(decoded) == payload else { return label }
+              encode(decoded) == payload,
+              decoded.unicodeScalars.elementsEqual(decoded.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
+        else { return label }
         return decoded
     }
 }

@@ -1,0 +1,86 @@
+import LinkyModel
+
+/// One file the site will have, and what goes in it.
+struct PlannedFile: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case home
+        case category(Int, page: Int, of: Int)
+        case tagIndex
+        case tag(Int, page: Int, of: Int)
+        case link(Int)
+        case archive
+        case archiveYear(Int)
+        case search
+        case print
+        case notFound
+        case atomFeed
+        case jsonFeed
+        case sitemap
+        case bookmarks
+        case linksJSON
+        case searchIndexJSON
+        case searchIndexScript
+        case asset(String)
+    }
+
+    var path: String
+    var kind: Kind
+
+    /// HTML pages are listed in the sitemap (except 404).
+    var isPage: Bool {
+        switch kind {
+        case .home, .category, .tagIndex, .tag, .link, .archive, .archiveYear, .search, .print: true
+        default: false
+        }
+    }
+}
+
+/// The plan stage: from the site model to the list of files to write, in a fixed order.
+struct PagePlanner {
+    let site: Site
+    let assetNames: [String]
+
+    func plan() -> [PlannedFile] {
+        let paths = SitePaths(site: site)
+        var files: [PlannedFile] = [PlannedFile(path: SitePaths.home, kind: .home)]
+        let pageSize = max(site.config.pageSize, 1)
+        for category in site.categories where category.id != 0 {
+            let count = Self.pageCount(category.links.count, pageSize)
+            for page in 1...count {
+                files.append(PlannedFile(path: paths.category(category.id, page: page), kind: .category(category.id, page: page, of: count)))
+            }
+        }
+        files.append(PlannedFile(path: SitePaths.tagIndex, kind: .tagIndex))
+        for tag in site.tags {
+            let count = Self.pageCount(tag.links.count, pageSize)
+            for page in 1...count {
+                files.append(PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
+            }
+        }
+        for link in site.links where link.hasPage {
+            files.append(PlannedFile(path: paths.link(link.id), kind: .link(link.id)))
+        }
+        files.append(PlannedFile(path: SitePaths.archive, kind: .archive))
+        for year in Set(site.links.compactMap { $0.date?.year }).sorted(by: >) {
+            files.append(PlannedFile(path: SitePaths.archiveYear(year), kind: .archiveYear(year)))
+        }
+        files += [
+            PlannedFile(path: SitePaths.search, kind: .search),
+            PlannedFile(path: SitePaths.print, kind: .print),
+            PlannedFile(path: SitePaths.notFound, kind: .notFound),
+            PlannedFile(path: "feed.xml", kind: .atomFeed),
+            PlannedFile(path: "feed.json", kind: .jsonFeed),
+            PlannedFile(path: "sitemap.xml", kind: .sitemap),
+            PlannedFile(path: "bookmarks.html", kind: .bookmarks),
+            PlannedFile(path: "links.json", kind: .linksJSON),
+            PlannedFile(path: "search-index.json", kind: .searchIndexJSON),
+            PlannedFile(path: "search-index.js", kind: .searchIndexScript),
+        ]
+        files += assetNames.sorted().map { PlannedFile(path: "assets/\($0)", kind: .asset($0)) }
+        return files
+    }
+
+    static func pageCount(_ items: Int, _ pageSize: Int) -> Int {
+        max(1, (items + pageSize - 1) / pageSize)
+    }
+}

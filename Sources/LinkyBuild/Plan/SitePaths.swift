@@ -1,0 +1,42 @@
+import LinkyModel
+
+/// Where every page lives in the output, relative to its root. The one place that knows the layout.
+struct SitePaths: Sendable {
+    let site: Site
+
+    static let home = "index.html"
+    static let tagIndex = "tags/index.html"
+    static let archive = "archive/index.html"
+    static let search = "search/index.html"
+    static let print = "print/index.html"
+    static let notFound = "404.html"
+
+    /// `c/programming/swift/index.html`, `…/page/2/index.html`; the root category is the home page.
+    func category(_ id: Int, page: Int = 1) -> String {
+        let category = site.categories[id]
+        if category.slugPath.isEmpty { return Self.home }
+        return Self.paged("c/\(category.pathString)/", page)
+    }
+
+    func tag(_ id: Int, page: Int = 1) -> String {
+        Self.paged("tags/\(site.tags[id].slug)/", page)
+    }
+
+    /// `l/programming/swift/some-article/index.html`.
+    func link(_ id: Int) -> String {
+        let link = site.links[id]
+        let category = site.categories[link.category].pathString
+        return category.isEmpty ? "l/\(link.slug)/index.html" : "l/\(category)/\(link.slug)/index.html"
+    }
+
+    static func archiveYear(_ year: Int) -> String { "archive/\(year)/index.html" }
+
+    static func paged(_ folder: String, _ page: Int) -> String {
+        page <= 1 ? folder + "index.html" : folder + "page/\(page)/index.html"
+    }
+
+    /// How to get from the folder of `path` back to the output root: `../../`.
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.reduce(0) { $1 == "/" ? $0 + 1 : $0 })
+    }
+}

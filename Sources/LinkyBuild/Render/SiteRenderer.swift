@@ -1,0 +1,72 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+
+/// The render stage: every planned file to bytes, HTML through the theme's templates, data through
+/// `Codable`. Pages render in parallel; the result keeps the plan's order.
+struct SiteRenderer: Sendable {
+    let site: Site
+    let theme: Theme
+
+    func render(_ plan: [PlannedFile]) async throws -> [OutputFile] {
+        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        let chunkSize = max(16, plan.count / (workers * 8) + 1)
+        let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
+        return try await withThrowingTaskGroup(of: (Int, [OutputFile]).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask {
+                    let context = TemplateContext(site: site)
+                    return (index, try chunk.map { try render($0, context: context) })
+                }
+            }
+            var byChunk = [[OutputFile]](repeating: [], count: chunks.count)
+            for try await (index, files) in group { byChunk[index] = files }
+            return byChunk.flatMap { $0 }
+        }
+    }
+
+    func render(_ file: PlannedFile, context: TemplateContext) throws -> OutputFile {
+        let data: Data
+        switch file.kind {
+        case .home: data = html("home", context.home())
+        case .category(let id, let page, let count): data = html("category", context.category(id, page: page, of: count))
+        case .tagIndex: data = html("tag_index", context.tagIndex())
+        case .tag(let id, let page, let count): data = html("tag", context.tag(id, page: page, of: count))
+        case .link(let id): data = html("link", context.linkPage(id))
+        case .archive: data = html("archive", context.archive())
+        case .archiveYear(let year):
+            data = html(theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
+        case .search: data = html("search", context.search())
+        case .print: data = html("print", context.printPage())
+        case .notFound: data = html("404", context.notFound())
+        case .atomFeed: data = FeedRenderer(context: context).atom()
+        case .jsonFeed: data = try FeedRenderer(context: context).json()
+        case .sitemap: data = sitemap(context)
+        case .bookmarks: data = BookmarksRenderer(site: site).render()
+        case .linksJSON: data = try DataEncoding.json(CollectionDocument(context))
+        case .searchIndexJSON: data = try DataEncoding.json(SearchIndexDocument(context), pretty: false)
+        case .searchIndexScript:
+            var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
+            script.append(try DataEncoding.json(SearchIndexDocument(context), pretty: false).dropLast())
+            script.append(Data(";\n".utf8))
+            data = script
+        case .asset(let name): data = theme.assets[name] ?? Data()
+        }
+        return OutputFile(path: file.path, contents: data)
+    }
+
+    private func html(_ template: String, _ context: [String: Any]) -> Data {
+        Data(theme.render(template, context).utf8)
+    }
+
+    private func sitemap(_ context: TemplateContext) -> Data {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for file in PagePlanner(site: site, assetNames: []).plan() where file.isPage && file.kind != .print {
+            let location = context.absolute(file.path) ?? context.href(file.path)
+            xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return Data(xml.utf8)
+    }
+}

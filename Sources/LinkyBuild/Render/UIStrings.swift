@@ -1,0 +1,48 @@
+/// The theme's own words, in the site's language (English unless `language` starts with `ko`).
+/// Templates read them as `{{t.key}}`.
+enum UIStrings {
+    static func table(for language: String) -> [String: String] {
+        language.lowercased().hasPrefix("ko") ? korean : english
+    }
+
+    static let english: [String: String] = [
+        "home": "Home", "categories": "Categories", "tags": "Tags", "archive": "Archive", "search": "Search",
+        "print": "Print", "favorites": "Favourites", "recent": "Recently added", "links": "links", "link": "link",
+        "subcategories": "Subcategories", "no_links": "No links here yet.", "previous": "Previous", "next": "Next",
+        "page": "Page", "of": "of", "note": "Note", "notes": "Notes", "visit": "Visit", "all_tags": "All tags",
+        "related_tags": "Narrower tags", "parent_tag": "Broader tag", "skip": "Skip to content",
+        "search_placeholder": "Search links…", "search_label": "Search the collection",
+        "no_results": "No links match", "not_found": "Page not found",
+        "not_found_text": "There is nothing at this address. It may have moved.", "contents": "Contents",
+        "feed": "Feed", "bookmarks": "Bookmarks file", "data": "Data", "undated": "Undated",
+        "search_needs_js": "Search needs JavaScript; every link is also on the category and tag pages.",
+        "clear": "Clear", "filters": "Filters", "all_categories": "All categories", "any_tag": "Any tag",
+        "results": "results", "recent_searches": "Recent searches", "newest": "Newest link",
+        "built_with": "Built with linky-site", "pages": "Pages", "years": "Years", "in": "in",
+    ]
+
+    static let korean: [String: String] = [
+        "home": "홈", "categories": "분류", "tags": "태그", "archive": "보관함", "search": "검색", "print": "인쇄",
+        "favorites": "즐겨찾기", "recent": "최근 추가", "links": "개 링크", "link": "개 링크",
+        "subcategories": "하위 분류", "no_links": "아직 링크가 없습니다.", "previous": "이전", "next": "다음",
+        "page": "페이지", "of": "/", "note": "메모", "notes": "메모", "visit": "방문", "all_tags": "모든 태그",
+        "related_tags": "하위 태그", "parent_tag": "상위 태그", "skip": "본문으로 건너뛰기",
+        "search_placeholder": "링크 검색…", "search_label": "모음 검색", "no_results": "일치하는 링크가 없습니다",
+        "not_found": "페이지를 찾을 수 없습니다", "not_found_text": "이 주소에는 아무것도 없습니다. 옮겨졌을 수 있습니다.",
+        "contents": "목차", "feed": "피드", "bookmarks": "북마크 파일", "data": "데이터", "undated": "날짜 없음",
+        "search_needs_js": "검색에는 JavaScript가 필요합니다. 모든 링크는 분류와 태그 페이지에도 있습니다.",
+        "clear": "지우기", "filters": "필터", "all_categories": "모든 분류", "any_tag": "모든 태그",
+        "results": "개 결과", "recent_searches": "최근 검색", "newest": "최신 링크", "built_with": "linky-site로 만듦",
+        "pages": "페이지", "years": "연도", "in": "분류",
+    ]
+
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// `May 2024` or `2024년 5월`.
+    static func monthTitle(year: Int, month: Int, language: String) -> String {
+        language.lowercased().hasPrefix("ko") ? "\(year)년 \(month)월" : "\(englishMonths[month - 1]) \(year)"
+    }
+}

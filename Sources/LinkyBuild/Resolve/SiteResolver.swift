@@ -1,0 +1,116 @@
+import LinkyModel
+
+/// The resolve stage: turns parsed files into the `Site` model — categories, tags, slugs,
+/// duplicates, order — and reports what does not fit together.
+struct SiteResolver {
+    let config: SiteConfig
+
+    func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
+        var diagnostics = unknownKeyWarnings(content.unknownKeys)
+        let parsed = content.links.filter { config.includeDrafts || !$0.draft }
+
+        var counts: [[String]: Int] = [:]
+        for link in parsed { counts[link.categoryKey, default: 0] += 1 }
+        let tree = CategoryTreeBuilder(siteTitle: config.title, contentDir: config.contentDir).build(
+            folders: folders, definitions: content.categories, linkKeys: parsed.map(\.categoryKey), linkCounts: counts)
+        diagnostics += tree.diagnostics
+        var categories = tree.categories
+
+        let tagResult = TagResolver(definitions: tagDefinitions).resolve(parsed)
+        diagnostics += tagResult.diagnostics
+        var tags = tagResult.tags
+
+        diagnostics += duplicateWarnings(parsed)
+
+        // Link slugs: unique within their category.
+        var byCategory: [Int: [Int]] = [:]
+        for (index, link) in parsed.enumerated() { byCategory[tree.indexByKey[link.categoryKey]!, default: []].append(index) }
+        var slugOf = [String](repeating: "", count: parsed.count)
+        for (category, indices) in byCategory {
+            let (slugs, _) = SlugAllocator().allocate(indices.map { (key: $0, name: parsed[$0].slugName) })
+            for (index, slug) in slugs {
+                slugOf[index] = slug
+                let wanted = Slug.make(parsed[index].slugName)
+                guard slug != wanted else { continue }
+                diagnostics.append(
+                    .warning(
+                        .slugCollision, at: parsed[index].source,
+                        "the link \"\(parsed[index].title)\" would have the address \"\(wanted)\" in \"\(categories[category].title)\", which is taken, so its page is at \"\(slug)\"",
+                        hint: "rename the file (or retitle the list item) so the names differ in letters or digits"))
+            }
+        }
+
+        // Global order: newest first, then by title; ids follow it.
+        let order = parsed.indices.sorted { a, b in
+            let left = parsed[a]
+            let right = parsed[b]
+            if left.date != right.date {
+                guard let dateA = left.date else { return false }
+                guard let dateB = right.date else { return true }
+                return dateA > dateB
+            }
+            let titleA = left.title.foldedIdentity
+            let titleB = right.title.foldedIdentity
+            if titleA != titleB { return titleA < titleB }
+            return (left.url.absoluteString, left.source) < (right.url.absoluteString, right.source)
+        }
+        var links: [Link] = []
+        links.reserveCapacity(parsed.count)
+        for (id, index) in order.enumerated() {
+            let link = parsed[index]
+            let category = tree.indexByKey[link.categoryKey]!
+            links.append(
+                Link(
+                    id: id, slug: slugOf[index], category: category, url: link.url, title: link.title,
+                    description: link.description, tags: tagResult.tagsOfLink[index], date: link.date, image: link.image,
+                    favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
+                    sourceOrder: link.sourceOrder))
+            categories[category].links.append(id)
+            for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
+        }
+        for index in categories.indices where categories[index].keepsSourceOrder {
+            categories[index].links.sort { (links[$0].source, links[$0].sourceOrder) < (links[$1].source, links[$1].sourceOrder) }
+        }
+        // Tags used only as parents have no links; unused tags.yml entries with no children are left out.
+        let site = Site(
+            config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
+        return (site, diagnostics)
+    }
+}
+
+// MARK: - Checks
+
+private extension SiteResolver {
+    /// One warning per unknown key, at its first use, so a typo is seen without flooding the report.
+    func unknownKeyWarnings(_ uses: [(key: String, location: SourceLocation)]) -> [Diagnostic] {
+        var byKey: [String: [SourceLocation]] = [:]
+        for use in uses { byKey[use.key, default: []].append(use.location) }
+        return byKey.keys.sorted().map { key in
+            let locations = byKey[key]!.sorted()
+            let others = locations.count > 1 ? " (and in \(locations.count - 1) other file\(locations.count == 2 ? "" : "s"))" : ""
+            let known = ContentFileParser.linkKeys.sorted()
+            let close = known.first { ConfigParser.distance($0, key) <= 2 }
+            let hint = close.map { "did you mean `\($0)`? If `\(key)` is meant, add it to `extra_keys` in linky.yml" }
+                ?? "templates see it as `extra.\(key)`; add it to `extra_keys` in linky.yml to silence this warning"
+            return .warning(.unknownKey, at: locations[0], "`\(key)` is not a link setting\(others)", hint: hint)
+        }
+    }
+
+    /// The same link twice is a warning naming both places.
+    func duplicateWarnings(_ links: [ParsedLink]) -> [Diagnostic] {
+        var firstByKey: [String: ParsedLink] = [:]
+        var diagnostics: [Diagnostic] = []
+        for link in links {
+            if let first = firstByKey[link.url.comparisonKey] {
+                diagnostics.append(
+                    .warning(
+                        .duplicateLink, at: link.source,
+                        "\(link.url.displayString) is already in the collection at \(first.source)",
+                        hint: "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"))
+            } else {
+                firstByKey[link.url.comparisonKey] = link
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,150 @@
+import LinkyModel
+
+/// Resolves tag spellings to tags: case-folded NFC identity, `tags.yml` aliases, first-seen display
+/// spelling, slugs, parents.
+struct TagResolver {
+    struct Result {
+        /// Sorted by name; `Tag.links` is left empty for the caller.
+        var tags: [Tag]
+        /// Tag indices of each link, in the order given, without repeats.
+        var tagsOfLink: [[Int]]
+        var diagnostics: [Diagnostic]
+    }
+
+    let definitions: [TagDefinition]
+
+    /// `links` are in source order (by file path), which makes "first seen" the same on every build.
+    func resolve(_ links: [ParsedLink]) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var definitionByKey: [String: TagDefinition] = [:]
+        var canonical: [String: String] = [:]
+        var aliasSource: [String: TagDefinition] = [:]
+        for definition in definitions {
+            let key = Self.key(definition.name)
+            guard !key.isEmpty else { continue }
+            if definitionByKey[key] != nil {
+                diagnostics.append(
+                    .error(
+                        .tagAliasConflict, at: definition.location,
+                        "the tag \"\(definition.name)\" is defined twice (names differing only in case or Unicode form are one tag)",
+                        hint: "merge the two entries"))
+                continue
+            }
+            definitionByKey[key] = definition
+        }
+        for definition in definitions {
+            let key = Self.key(definition.name)
+            for alias in definition.aliases {
+                let aliasKey = Self.key(alias)
+                guard !aliasKey.isEmpty, aliasKey != key else { continue }
+                if let other = definitionByKey[aliasKey] {
+                    diagnostics.append(
+                        .error(
+                            .tagAliasConflict, at: definition.location,
+                            "the alias \"\(alias)\" of \"\(definition.name)\" is itself a tag in tags.yml (\(other.location))",
+                            hint: "remove the alias, or merge the two tags into one entry"))
+                } else if let previous = aliasSource[aliasKey], Self.key(previous.name) != key {
+                    diagnostics.append(
+                        .error(
+                            .tagAliasConflict, at: definition.location,
+                            "the alias \"\(alias)\" is claimed by both \"\(previous.name)\" and \"\(definition.name)\"",
+                            hint: "keep the alias on one tag only"))
+                } else {
+                    canonical[aliasKey] = key
+                    aliasSource[aliasKey] = definition
+                }
+            }
+        }
+
+        // Identity and first-seen spelling, in source order.
+        var spelling: [String: String] = [:]
+        var tagsOfLinkKeys: [[String]] = []
+        for link in links {
+            var keys: [String] = []
+            for tag in link.tags {
+                let name = Self.cleaned(tag.name)
+                let raw = Self.key(name)
+                guard !raw.isEmpty else { continue }
+                let key = canonical[raw] ?? raw
+                if spelling[key] == nil { spelling[key] = key == raw ? name : (definitionByKey[key]?.name ?? name) }
+                if !keys.contains(key) { keys.append(key) }
+            }
+            tagsOfLinkKeys.append(keys)
+        }
+
+        // Parents: a tag named as a parent exists even when no link uses it directly.
+        var parentOf: [String: String] = [:]
+        var pending = Array(spelling.keys.sorted())
+        var index = 0
+        while index < pending.count {
+            let key = pending[index]
+            index += 1
+            guard let definition = definitionByKey[key], let parentName = definition.parent else { continue }
+            let parentKey = canonical[Self.key(parentName)] ?? Self.key(parentName)
+            guard parentKey != key else { continue }
+            parentOf[key] = parentKey
+            if spelling[parentKey] == nil {
+                if definitionByKey[parentKey] == nil {
+                    diagnostics.append(
+                        .warning(
+                            .unknownParentTag, at: definition.location,
+                            "the parent \"\(parentName)\" of \"\(definition.name)\" is not used by any link nor defined in tags.yml",
+                            hint: "check the spelling, or add \"\(parentName)\" to tags.yml"))
+                }
+                spelling[parentKey] = definitionByKey[parentKey]?.name ?? Self.cleaned(parentName)
+                pending.append(parentKey)
+            }
+        }
+        for key in parentOf.keys.sorted() {
+            var seen: Set<String> = [key]
+            var current = parentOf[key]
+            while let next = current {
+                if seen.contains(next) {
+                    diagnostics.append(
+                        .error(
+                            .tagParentCycle, at: definitionByKey[key]?.location,
+                            "the parents of \"\(spelling[key] ?? key)\" lead back to itself",
+                            hint: "remove one `parent:` so the tags form a tree"))
+                    parentOf[key] = nil
+                    break
+                }
+                seen.insert(next)
+                current = parentOf[next]
+            }
+        }
+
+        // Names, slugs and order.
+        let keys = Array(spelling.keys)
+        let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, definitionByKey[$0]?.title ?? spelling[$0]!) })
+        let (slugs, collisions) = SlugAllocator().allocate(
+            keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? names[$0]!) })
+        for collision in collisions {
+            let wanted = collision.assigned.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            diagnostics.append(
+                .warning(
+                    .slugCollision, at: nil,
+                    "the tags \(wanted) would share the address tags/\(collision.wanted)/, so they get \(collision.assigned.map(\.slug).joined(separator: ", "))",
+                    hint: "merge them with an alias in tags.yml, or give one a `slug:` there"))
+        }
+        let sortedKeys = keys.sorted { (names[$0]!.foldedIdentity, $0) < (names[$1]!.foldedIdentity, $1) }
+        let idByKey = Dictionary(uniqueKeysWithValues: sortedKeys.enumerated().map { ($1, $0) })
+        var tags = sortedKeys.enumerated().map { id, key in
+            Tag(
+                id: id, key: key, name: names[key]!, slug: slugs[key]!, description: definitionByKey[key]?.description,
+                parent: parentOf[key].flatMap { idByKey[$0] })
+        }
+        for tag in tags { if let parent = tag.parent { tags[parent].children.append(tag.id) } }
+        let tagsOfLink = tagsOfLinkKeys.map { $0.map { idByKey[$0]! } }
+        return Result(tags: tags, tagsOfLink: tagsOfLink, diagnostics: diagnostics)
+    }
+
+    /// The identity of a tag name.
+    static func key(_ name: String) -> String { cleaned(name).foldedIdentity }
+
+    /// Trimmed, without a leading `#`, with inner white space collapsed.
+    static func cleaned(_ name: String) -> String {
+        var text = name.collapsingWhitespace
+        while text.hasPrefix("#") { text.removeFirst() }
+        return text.collapsingWhitespace
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+
+/// What a build is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteFolder: URL
+    /// Where to write; nil means the config's `output_dir` inside the site folder.
+    public var outputFolder: URL?
+    /// Overrides `base_url` from linky.yml.
+    public var baseURL: String?
+    public var includeDrafts = false
+    /// Warnings fail the build (and so leave the output untouched).
+    public var strict = false
+    /// False for `check`: everything but writing.
+    public var writeOutput = true
+
+    public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
+        self.siteFolder = siteFolder
+        self.outputFolder = outputFolder
+        self.baseURL = baseURL
+    }
+}
+
+/// What a build did.
+public struct BuildReport: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        /// The output was written (or, for a check, would have been).
+        case success
+        /// Content problems (or warnings under `--strict`): nothing was written.
+        case contentErrors
+        /// The output could not be written: the previous output is untouched.
+        case outputFailed
+    }
+
+    public var outcome: Outcome
+    /// Every problem found, sorted by file and line.
+    public var diagnostics: [Diagnostic]
+    public var outputFolder: URL
+    public var linkCount = 0
+    public var fileCount = 0
+    public var site: Site?
+}
+
+/// The whole pipeline: load → parse → resolve → plan → render → write.
+public struct SiteBuilder: Sendable {
+    public init() {}
+
+    public func build(_ options: BuildOptions) async -> BuildReport {
+        let siteFolder = options.siteFolder.standardizedFileURL
+        let loader = SiteLoader(siteFolder: siteFolder)
+
+        // Load and parse the settings first: they say where the content is.
+        let settings = loader.loadSettings()
+        var diagnostics = settings.diagnostics
+        var (config, configDiagnostics) = ConfigParser.parse(settings.config)
+        diagnostics += configDiagnostics
+        if let baseURL = options.baseURL {
+            config.baseURL = ConfigParser.checkedBaseURL(
+                baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
+        }
+        config.includeDrafts = options.includeDrafts
+        let output = options.outputFolder?.standardizedFileURL ?? siteFolder.appending(path: config.outputDir)
+        if config.baseURL == nil, options.writeOutput {
+            diagnostics.append(
+                .warning(
+                    .missingBaseURL, at: SourceLocation(path: settings.config?.path ?? "linky.yml"),
+                    "`base_url` is not set, so feeds and the sitemap carry relative addresses",
+                    hint: "add `base_url: https://…/` to linky.yml or pass `--base-url`"))
+        }
+        let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
+        diagnostics += tagDiagnostics
+
+        let loaded = await loader.loadContent(contentDir: config.contentDir)
+        diagnostics += loaded.diagnostics
+        let content = await ContentParser(contentDir: config.contentDir, config: config).parse(loaded.files)
+        diagnostics += content.diagnostics
+
+        let (site, resolveDiagnostics) = SiteResolver(config: config).resolve(
+            content, folders: loaded.folders, tagDefinitions: tagDefinitions)
+        diagnostics += resolveDiagnostics
+
+        let templatesFolder = siteFolder.appending(path: "templates")
+        let (theme, themeDiagnostics) = Theme.load(
+            overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
+        diagnostics += themeDiagnostics
+
+        var report = BuildReport(
+            outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
+            linkCount: site.links.count, site: site)
+        let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
+        guard !failed else {
+            report.outcome = .contentErrors
+            return report
+        }
+        let plan = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).plan()
+        report.fileCount = plan.count + loaded.staticFiles.count
+        guard options.writeOutput else { return report }
+
+        do {
+            let files = try await SiteRenderer(site: site, theme: theme).render(plan)
+            let contentFolder = siteFolder.appending(path: config.contentDir)
+            let writer = OutputWriter(
+                output: output, siteFolder: siteFolder,
+                sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
+            try await writer.write(files, staticFolder: siteFolder.appending(path: "static"), staticFiles: loaded.staticFiles)
+        } catch let failure as OutputWriter.Failure {
+            report.outcome = .outputFailed
+            switch failure {
+            case .unsafe(let message, let hint):
+                report.diagnostics.append(.error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
+            case .io(let message):
+                report.diagnostics.append(
+                    .error(.outputWriteFailed, at: SourceLocation(path: output.path), message,
+                        hint: "check free disk space and permissions; the previous output is unchanged"))
+            }
+        } catch {
+            report.outcome = .outputFailed
+            report.diagnostics.append(
+                .error(.outputWriteFailed, at: SourceLocation(path: output.path), "rendering failed: \(error)",
+                    hint: "the previous output is unchanged"))
+        }
+        return report
+    }
+
+    /// Sorted by file and line; the same diagnostic twice is reported once.
+    static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Array(Set(diagnostics)).sorted()
+    }
+}

@@ -1,0 +1,163 @@
+import CLinkySystem
+import Foundation
+import LinkyModel
+
+/// The write stage, the build's only side effect: everything goes into a temporary folder next to
+/// the output, which then replaces the output in one atomic exchange. A build that fails or is killed
+/// before that leaves the previous output exactly as it was.
+struct OutputWriter {
+    /// Marks a folder as made by linky-site, so a build never replaces a folder it did not make.
+    static let marker = ".linky-site-output"
+
+    enum Failure: Error {
+        case unsafe(String, hint: String)
+        case io(String)
+    }
+
+    let output: URL
+    /// The site folder: the output may sit inside it (`_site`) but never be it or contain it.
+    let siteFolder: URL
+    /// The content, templates and static folders: the output may neither be, contain nor sit inside them.
+    let sourceFolders: [URL]
+
+    func write(_ files: [OutputFile], staticFolder: URL, staticFiles: [String]) async throws(Failure) {
+        try checkSafety()
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        removeStaleTemporaryFolders(in: parent)
+        let temporary = parent.appending(path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try? manager.removeItem(at: temporary)
+            try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
+            try await writeFiles(files, into: temporary)
+            for path in staticFiles {
+                let destination = temporary.appending(path: path)
+                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+                try manager.copyItem(at: staticFolder.appending(path: path), to: destination)
+            }
+            try Data("linky-site output folder: each build replaces it whole.\n".utf8)
+                .write(to: temporary.appending(path: Self.marker))
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw .io("could not write the new output next to \(output.path): \(error.localizedDescription)")
+        }
+        try swapIn(temporary)
+    }
+}
+
+// MARK: - Steps
+
+private extension OutputWriter {
+    func checkSafety() throws(Failure) {
+        let target = Self.realPath(output)
+        if target == "/" || target == Self.realPath(URL(fileURLWithPath: NSHomeDirectory())) {
+            throw .unsafe("the output folder cannot be \(target)", hint: "choose an output folder of its own, e.g. `--output _site`")
+        }
+        for folder in [siteFolder] + sourceFolders {
+            let protected = Self.realPath(folder)
+            if target == protected || protected.hasPrefix(target + "/") {
+                throw .unsafe(
+                    "the output folder \(output.path) would replace \(folder.path), which holds the site's source",
+                    hint: "choose an output folder of its own, e.g. `--output _site`")
+            }
+        }
+        for folder in sourceFolders where target.hasPrefix(Self.realPath(folder) + "/") {
+            throw .unsafe(
+                "the output folder \(output.path) is inside the source folder \(folder.path)",
+                hint: "choose an output folder outside the content, templates and static folders")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw .unsafe("\(output.path) exists and is a file, not a folder", hint: "remove it or choose another output folder")
+        }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        if !contents.isEmpty, !contents.contains(Self.marker) {
+            throw .unsafe(
+                "the folder \(output.path) exists, is not empty and was not made by linky-site, so it is left alone",
+                hint: "remove it yourself or choose another output folder")
+        }
+    }
+
+    static func realPath(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Creates the folders first, then writes the files on every core.
+    func writeFiles(_ files: [OutputFile], into root: URL) async throws {
+        var folders = Set<String>()
+        for file in files {
+            var path = file.path
+            while let slash = path.lastIndex(of: "/") {
+                path = String(path[..<slash])
+                if !folders.insert(path).inserted { break }
+            }
+        }
+        for folder in folders.sorted() {
+            try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
+        }
+        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        let chunkSize = max(64, files.count / workers + 1)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for start in stride(from: 0, to: files.count, by: chunkSize) {
+                let chunk = files[start..<min(start + chunkSize, files.count)]
+                group.addTask {
+                    for file in chunk { try file.contents.write(to: root.appending(path: file.path)) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    func swapIn(_ temporary: URL) throws(Failure) {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: output.path) else {
+            do {
+                try manager.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.moveItem(at: temporary, to: output)
+            } catch {
+                try? manager.removeItem(at: temporary)
+                throw .io("could not move the new output into place at \(output.path): \(error.localizedDescription)")
+            }
+            return
+        }
+        if linky_exchange_paths(temporary.path, output.path) == 0 {
+            // `temporary` now holds the previous output.
+            try? manager.removeItem(at: temporary)
+            return
+        }
+        // No atomic exchange on this file system: two renames, with the old output kept until the end.
+        let previous = output.deletingLastPathComponent()
+            .appending(path: ".\(output.lastPathComponent).linky-old-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try manager.moveItem(at: output, to: previous)
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw .io("could not replace \(output.path): \(error.localizedDescription)")
+        }
+        do {
+            try manager.moveItem(at: temporary, to: output)
+        } catch {
+            try? manager.moveItem(at: previous, to: output)
+            try? manager.removeItem(at: temporary)
+            throw .io("could not replace \(output.path): \(error.localizedDescription)")
+        }
+        try? manager.removeItem(at: previous)
+    }
+
+    /// Temporary folders of builds that were killed: only ours (they carry the marker or are being filled).
+    func removeStaleTemporaryFolders(in parent: URL) {
+        let prefix = ".\(output.lastPathComponent).linky-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-") {
+            let folder = parent.appending(path: name)
+            // An old output left by an interrupted fallback swap is restored rather than deleted.
+            if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path) {
+                try? FileManager.default.moveItem(at: folder, to: output)
+                continue
+            }
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+}

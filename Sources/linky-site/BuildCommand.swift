@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import LinkyBuild
+import LinkyModel
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into its output folder.",
+        discussion: """
+            Reads SITE (linky.yml, the content folder, tags.yml, templates/, static/), reports every problem \
+            in every file, and writes the whole site. Nothing is written when there are errors, and the \
+            previous output is replaced in one atomic step: a failed build leaves it as it was. The build \
+            never uses the network.
+            """
+    )
+
+    @Argument(help: "The site folder.", completion: .directory)
+    var site: String = "."
+
+    @Option(name: .shortAndLong, help: "Where to write the site (default: output_dir from linky.yml, or SITE/_site).", completion: .directory)
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: "The address the site is published at; overrides base_url in linky.yml.")
+    var baseURL: String?
+
+    @Flag(help: "Include links marked `draft: true`.")
+    var drafts = false
+
+    @Flag(help: "Treat warnings as errors: any warning fails the build.")
+    var strict = false
+
+    @Option(help: "How to print problems: text (for people), json, or github (Actions annotations).")
+    var format: DiagnosticFormat = .text
+
+    @Flag(name: .shortAndLong, help: "Print only problems, no summary line.")
+    var quiet = false
+
+    func run() async throws {
+        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            FileHandle.standardError.write(Data("linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n".utf8))
+            throw ExitCode(66)
+        }
+        var options = BuildOptions(
+            siteFolder: siteURL, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, baseURL: baseURL)
+        options.includeDrafts = drafts
+        options.strict = strict
+        let started = Date()
+        let report = await SiteBuilder().build(options)
+        let seconds = Date().timeIntervalSince(started)
+
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let warnings = report.diagnostics.count - errors
+        let problems = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        let summary: String
+        switch report.outcome {
+        case .success:
+            summary = String(
+                format: "Built %d links into %@ (%d files) in %.2f s; %@.", report.linkCount,
+                displayPath(report.outputFolder), report.fileCount, seconds, problems)
+        case .contentErrors:
+            summary = "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
+        case .outputFailed:
+            summary = "Build failed: the output could not be written; the previous output was not changed."
+        }
+        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
+        let colors = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        format.print(report.diagnostics, prefix: prefix, summary: quiet ? "" : summary, colors: colors)
+
+        switch report.outcome {
+        case .success: return
+        case .contentErrors: throw ExitCode(1)
+        case .outputFailed:
+            throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
+        }
+    }
+
+    private func displayPath(_ url: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}

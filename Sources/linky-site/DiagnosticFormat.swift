@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LinkyModel
+
+/// How diagnostics are printed: for people, for programs, or as GitHub Actions annotations.
+enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github
+
+    /// Prints every diagnostic; paths are shown relative to the current folder (`prefix` + path).
+    func print(_ diagnostics: [Diagnostic], prefix: String, summary: String, colors: Bool) {
+        switch self {
+        case .text:
+            for diagnostic in diagnostics {
+                var location = diagnostic.location.map { displayed($0, prefix: prefix).description } ?? "linky-site"
+                location += ": "
+                let severity = diagnostic.severity.rawValue
+                let label = colors ? (diagnostic.severity == .error ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;33m\(severity)\u{1B}[0m") : severity
+                var line = "\(location)\(label)[\(diagnostic.code.rawValue)]: \(diagnostic.message)\n"
+                if let hint = diagnostic.hint { line += "  hint: \(hint)\n" }
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+        case .github:
+            for diagnostic in diagnostics {
+                var properties: [String] = []
+                if let location = diagnostic.location.map({ displayed($0, prefix: prefix) }) {
+                    properties.append("file=\(escapeProperty(location.path))")
+                    if let line = location.line { properties.append("line=\(line)") }
+                    if let column = location.column { properties.append("col=\(column)") }
+                }
+                properties.append("title=\(escapeProperty("\(diagnostic.code.rawValue) \(diagnostic.code.name)"))")
+                let message = diagnostic.message + (diagnostic.hint.map { "\n\($0)" } ?? "")
+                let command = diagnostic.severity == .error ? "error" : "warning"
+                Swift.print("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
+            }
+            Swift.print(summary)
+        case .json:
+            struct Report: Encodable {
+                var summary: String
+                var errors: Int
+                var warnings: Int
+                var diagnostics: [Entry]
+            }
+            struct Entry: Encodable {
+                var code: String
+                var name: String
+                var severity: String
+                var file: String?
+                var line: Int?
+                var column: Int?
+                var message: String
+                var hint: String?
+            }
+            let entries = diagnostics.map { diagnostic in
+                let location = diagnostic.location.map { displayed($0, prefix: prefix) }
+                return Entry(
+                    code: diagnostic.code.rawValue, name: diagnostic.code.name, severity: diagnostic.severity.rawValue,
+                    file: location?.path, line: location?.line, column: location?.column, message: diagnostic.message,
+                    hint: diagnostic.hint)
+            }
+            let report = Report(
+                summary: summary, errors: diagnostics.filter { $0.severity == .error }.count,
+                warnings: diagnostics.filter { $0.severity == .warning }.count, diagnostics: entries)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(report) { Swift.print(String(decoding: data, as: UTF8.self)) }
+        }
+    }
+
+    private func displayed(_ location: SourceLocation, prefix: String) -> SourceLocation {
+        var copy = location
+        if !location.path.hasPrefix("/"), !location.path.hasPrefix("--"), !location.path.hasPrefix("(") {
+            copy.path = prefix + location.path
+        }
+        return copy
+    }
+
+    private func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+@main
+struct LinkySite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linky-site",
+        abstract: "Turn a folder of Markdown links into a fast, searchable static website.",
+        discussion: """
+            A site is a folder with an optional linky.yml, a content folder (links/ by default) holding one \
+            Markdown file per link and one folder per category, an optional tags.yml, templates/ and static/.
+
+            Exit codes: 0 ok; 1 content errors (or warnings with --strict); 64 usage error; 66 site folder \
+            not found; 73 unsafe output folder; 74 output could not be written.
+            """,
+        version: "0.1.0",
+        subcommands: [BuildCommand.self]
+    )
+}
