@@ -96,6 +96,7 @@ struct SearchIndexDocument: Encodable {
         var title: String
         var trail: String
         var href: String
+        var parent: Int?
     }
     struct LinkEntry: Encodable {
         var t: String
@@ -121,7 +122,7 @@ struct SearchIndexDocument: Encodable {
             CategoryEntry(
                 title: category.id == 0 ? site.config.title : category.title,
                 trail: context.trail(category.id).map(\.title).joined(separator: " › "),
-                href: context.href(context.paths.category(category.id)))
+                href: context.href(context.paths.category(category.id)), parent: category.parent)
         }
         tags = site.tags.map(\.name)
         links = site.links.map { link in

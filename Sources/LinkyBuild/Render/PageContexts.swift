@@ -10,7 +10,7 @@ extension TemplateContext {
             "categories": site.rootCategories.map { categorySummary($0) },
             "favorites": site.links.filter(\.favorite).map { linkItem($0.id) },
             "recent": site.links.filter { $0.date != nil }.prefix(config.recentCount).map { linkItem($0.id) },
-            "links": root.links.map { linkItem($0) },
+            "links": root.links.map { linkItem($0) }, "show_category": true,
             "top_tags": site.tags.sorted { ($0.links.count, $1.name) > ($1.links.count, $0.name) }.prefix(20)
                 .map { tagReference($0.id) },
         ]
@@ -64,7 +64,9 @@ extension TemplateContext {
         info["children"] = tag.children.map { tagReference($0) }
         info["has_children"] = !tag.children.isEmpty
         if let parent = tag.parent { info["parent"] = tagReference(parent) }
-        var extra: [String: Any] = ["tag": info, "links": slice.map { linkItem($0) }, "has_links": !slice.isEmpty]
+        var extra: [String: Any] = [
+            "tag": info, "links": slice.map { linkItem($0) }, "has_links": !slice.isEmpty, "show_category": true,
+        ]
         if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
             extra["pagination"] = pagination
         }
@@ -91,7 +93,7 @@ extension TemplateContext {
         let undated = site.links.filter { $0.date == nil }.map { linkItem($0.id) }
         return page(
             path: SitePaths.archive, kind: "archive", title: strings["archive"]!, description: nil,
-            extra: ["years": years, "show_links": showLinks, "undated": undated, "has_undated": !undated.isEmpty])
+            extra: ["years": years, "show_links": showLinks, "show_category": true, "undated": undated, "has_undated": !undated.isEmpty])
     }
 
     func archiveYear(_ year: Int) -> [String: Any] {
@@ -100,7 +102,7 @@ extension TemplateContext {
             path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
             extra: [
                 "year": year, "months": months.map { month(year: year, month: $0.month, links: $0.links, withLinks: true) },
-                "archive_href": href(SitePaths.archive),
+                "archive_href": href(SitePaths.archive), "show_category": true,
             ])
     }
 

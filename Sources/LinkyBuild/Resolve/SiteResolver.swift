@@ -31,7 +31,8 @@ struct SiteResolver {
             for (index, slug) in slugs {
                 slugOf[index] = slug
                 let wanted = Slug.make(parsed[index].slugName)
-                guard slug != wanted else { continue }
+                // Only a link with a page has an address of its own to lose.
+                guard slug != wanted, parsed[index].note != nil else { continue }
                 diagnostics.append(
                     .warning(
                         .slugCollision, at: parsed[index].source,
