@@ -72,7 +72,7 @@ let package = Package(
             dependencies: ["LinkyBuild", "LinkyModel"],
             resources: [.copy("Snapshots")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["LinkyModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["linky-site"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,178 @@
+import Foundation
+import LinkyBuild
+import LinkyModel
+import Testing
+
+/// DESIGN's "Rules every input obeys", through the whole pipeline.
+@Suite struct ContentRulesTests {
+    @Test func tagsAreOneIdentityAcrossCaseUnicodeFormsAndAliases() async throws {
+        let nfd = "맛집".decomposedStringWithCanonicalMapping
+        let site = try TestSite([
+            "tags.yml": "javascript:\n  title: JavaScript\n  aliases: [js, ECMAScript]\n",
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[Swift, 맛집]", date: "2024-01-02"),
+            "links/b.md": TestSite.link(url: "https://b.example", title: "B", tags: "swift, \(nfd), js", date: "2024-01-01"),
+            "links/c.md": TestSite.link(url: "https://c.example", title: "C", tags: "[SWIFT, ecmascript, JavaScript]"),
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.diagnostics.isEmpty)
+        let tags = try #require(report.site?.tags)
+        #expect(tags.map(\.name) == ["JavaScript", "Swift", "맛집"])
+        #expect(tags.map(\.links.count) == [2, 3, 2])
+        #expect(site.exists("tags/맛집/index.html"))
+        #expect(site.exists("tags/javascript/index.html"))
+        // C lists JavaScript once, though it names it twice (alias and title).
+        let c = try #require(report.site?.links.first { $0.title == "C" })
+        #expect(c.tags.count == 2)
+    }
+
+    @Test func tagParentsLinkBothWays() async throws {
+        let site = try TestSite([
+            "tags.yml": "swift:\n  parent: programming\nprogramming:\n  description: Code\n",
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[swift]"),
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.diagnostics.isEmpty)
+        let tags = try #require(report.site?.tags)
+        let programming = try #require(tags.first { $0.key == "programming" })
+        let swift = try #require(tags.first { $0.key == "swift" })
+        #expect(swift.parent == programming.id)
+        #expect(programming.children == [swift.id])
+        #expect(try site.read("tags/programming/index.html").contains("tags/swift/index.html"))
+    }
+
+    @Test func namesThatSlugAlikeGetDistinctStableSlugs() async throws {
+        let files = [
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[C++, C, c#]"),
+            "links/C++/x.md": TestSite.link(url: "https://x.example", title: "X"),
+            "links/C/y.md": TestSite.link(url: "https://y.example", title: "Y"),
+        ]
+        let first = try TestSite(files)
+        defer { first.remove() }
+        let report = await first.build()
+        let slugs = try #require(report.site?.tags.map(\.slug))
+        #expect(Set(slugs).count == 3)
+        #expect(report.diagnostics.contains { $0.code == .slugCollision })
+        let categories = try #require(report.site?.categories.dropFirst().map(\.pathString))
+        #expect(Set(categories) == ["c", "c-2"])
+        let second = try TestSite(files)
+        defer { second.remove() }
+        let again = await second.build()
+        #expect(again.site?.tags.map(\.slug) == slugs)
+    }
+
+    @Test func draftsAreLeftOutUnlessAskedFor() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://a.example", title: "Published"),
+            "links/b.md": TestSite.link(url: "https://b.example", title: "Secret draft", extra: "draft: true\n"),
+        ])
+        defer { site.remove() }
+        #expect(await site.build().linkCount == 1)
+        #expect(try !site.read("links.json").contains("Secret draft"))
+        #expect(await site.build(drafts: true).linkCount == 2)
+        #expect(try site.read("links.json").contains("Secret draft"))
+    }
+
+    @Test func linkFilesKeepEveryField() async throws {
+        let site = try TestSite([
+            "linky.yml": "title: T\nextra_keys: [rating]\n",
+            "links/reading/swift-concurrency.md": """
+                ---
+                url: https://ko.wikipedia.org/wiki/김치#역사
+                title: "Title: with colon"
+                tags: [swift]
+                date: 2024-05-01
+                description: One line
+                image: https://example.com/og.png
+                favorite: yes
+                rating: 5
+                ---
+                A **note** with a [link](https://example.org).
+                """,
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.diagnostics.isEmpty)
+        let link = try #require(report.site?.links.first)
+        #expect(link.url.absoluteString == "https://ko.wikipedia.org/wiki/%EA%B9%80%EC%B9%98#%EC%97%AD%EC%82%AC")
+        #expect(link.title == "Title: with colon")
+        #expect(link.favorite)
+        #expect(link.extra["rating"] == .number(5))
+        #expect(link.slug == "swift-concurrency")
+        let page = try site.read("l/reading/swift-concurrency/index.html")
+        #expect(page.contains("<strong>note</strong>"))
+        #expect(page.contains("https://ko.wikipedia.org/wiki/김치#역사"))
+        #expect(page.contains("og:image"))
+    }
+
+    @Test func listFilesBecomeCategoriesWithSections() async throws {
+        let site = try TestSite([
+            "links/places-to-eat.md": """
+                ---
+                title: Places to eat
+                ---
+                [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)
+
+                Where we eat.
+
+                ## Contents
+                - [Seoul](#seoul)
+
+                ## Seoul
+                - [을지로 노포](https://example.kr/a) - 오래된 식당. #맛집 #서울
+                - [Pasta bar](https://example.com/b) — Fresh pasta. #italian
+                  A nested paragraph under an item is that link's note.
+
+                ### Mapo
+                - [Mapo place](https://example.kr/mapo): Grilled pork.
+
+                ## License
+                Public domain.
+                """
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.diagnostics.isEmpty)
+        let built = try #require(report.site)
+        #expect(built.categories.dropFirst().map(\.title) == ["Places to eat", "Seoul", "Mapo"])
+        #expect(built.categories.dropFirst().map(\.pathString) == ["places-to-eat", "places-to-eat/seoul", "places-to-eat/seoul/mapo"])
+        let seoul = built.categories[2]
+        #expect(seoul.links.map { built.links[$0].title } == ["을지로 노포", "Pasta bar"])
+        let first = built.links[seoul.links[0]]
+        #expect(first.description == "오래된 식당.")
+        #expect(first.tags.map { built.tags[$0].name } == ["맛집", "서울"])
+        #expect(first.source.line == 12)
+        let pasta = built.links[seoul.links[1]]
+        #expect(pasta.description == "Fresh pasta.")
+        #expect(pasta.note?.plainText == "A nested paragraph under an item is that link's note.")
+        #expect(built.links.first { $0.title == "Mapo place" }?.description == "Grilled pork.")
+        #expect(built.categories[1].intro?.plainText == "Where we eat.")
+        #expect(try !site.read("c/places-to-eat/index.html").contains("badge.svg"))
+    }
+
+    @Test func duplicatesAreFoundAfterNormalisation() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://Example.com:443/article/", title: "A"),
+            "links/b.md": TestSite.link(url: "http://example.com/article?utm_source=news#part", title: "B"),
+            "links/c.md": TestSite.link(url: "https://example.com/article?page=2", title: "C"),
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        let duplicates = report.diagnostics.filter { $0.code == .duplicateLink }
+        #expect(duplicates.count == 1)
+        #expect(duplicates.first?.location?.path == "links/b.md")
+        #expect(duplicates.first?.message.contains("links/a.md") == true)
+    }
+
+    @Test func crlfBomAndNFDFilesReadLikeAnyOther() async throws {
+        let site = try TestSite([:])
+        defer { site.remove() }
+        let text = "\u{FEFF}---\r\nurl: https://a.example\r\ntitle: \("맛집".decomposedStringWithCanonicalMapping)\r\ntags: [x]\r\n---\r\nNote\r\n"
+        try site.write("links/a.md", text)
+        let report = await site.build()
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.site?.links.first?.title == "맛집")
+        #expect(report.site?.links.first?.title.unicodeScalars.count == 2)
+    }
+}

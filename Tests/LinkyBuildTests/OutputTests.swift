@@ -1,0 +1,240 @@
+import Foundation
+import LinkyBuild
+import LinkyModel
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The output of whole example sites: pages, links between them, feeds, bookmarks, print, search.
+@Suite struct OutputTests {
+    static let examples = ["reading-list", "awesome"]
+
+    func buildExample(_ name: String) async throws -> (TestSite, BuildReport) {
+        let site = try TestSite([:])
+        let report = await SiteBuilder().build(
+            BuildOptions(siteFolder: repositoryRoot.appending(path: "Examples/\(name)"), outputFolder: site.output))
+        return (site, report)
+    }
+
+    @Test(arguments: examples)
+    func examplesBuildWithoutWarnings(_ name: String) async throws {
+        let (site, report) = try await buildExample(name)
+        defer { site.remove() }
+        #expect(report.outcome == .success)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        for path in [
+            "index.html", "tags/index.html", "archive/index.html", "search/index.html", "print/index.html", "404.html",
+            "feed.xml", "feed.json", "sitemap.xml", "bookmarks.html", "links.json", "search-index.json",
+            "search-index.js", "assets/style.css", "assets/search.js",
+        ] {
+            #expect(site.exists(path), "\(path) missing")
+        }
+    }
+
+    @Test func readingListHasEveryKindOfPage() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let built = try #require(report.site)
+        #expect(built.links.count >= 40)
+        #expect(built.links.contains { $0.source.path.hasSuffix("tools.md") })
+        #expect(site.exists("c/programming/swift/index.html"))
+        #expect(site.exists("c/한국어/index.html"))
+        #expect(site.exists("l/programming/swift/swift-6-announced/index.html") || built.links.contains { $0.hasPage })
+        for link in built.links where link.hasPage {
+            let category = built.categories[link.category].pathString
+            #expect(site.exists("l/\(category)/\(link.slug)/index.html"))
+        }
+        for tag in built.tags { #expect(site.exists("tags/\(tag.slug)/index.html")) }
+        let home = try site.read("index.html")
+        #expect(home.contains("<html lang=\"en\">"))
+        #expect(home.contains("href=\"c/programming/index.html\""))
+        let archive = try site.read("archive/index.html")
+        #expect(archive.contains("m-2024-"))
+    }
+
+    @Test(arguments: examples)
+    func everyRelativeLinkResolvesToAFile(_ name: String) async throws {
+        let (site, _) = try await buildExample(name)
+        defer { site.remove() }
+        let files = try filesBelow(site.output)
+        var checked = 0
+        for (path, data) in files where path.hasSuffix(".html") && path != "404.html" && path != "bookmarks.html" {
+            let html = String(decoding: data, as: UTF8.self)
+            let folder = (path as NSString).deletingLastPathComponent
+            for reference in Self.references(in: html) {
+                var target = reference
+                if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+                if target.isEmpty { continue }
+                let resolved = Self.normalized(folder.isEmpty ? target : folder + "/" + target)
+                #expect(!resolved.hasPrefix(".."), "\(path): \(reference) leaves the site")
+                let file = target.hasSuffix("/") ? (resolved.isEmpty ? "" : resolved + "/") + "index.html" : resolved
+                #expect(files[file] != nil, "\(path): \(reference) → \(file) does not exist")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test func feedsParse() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let atom = try Data(contentsOf: site.output.appending(path: "feed.xml"))
+        let counter = ElementCounter()
+        let parser = XMLParser(data: atom)
+        parser.delegate = counter
+        #expect(parser.parse(), "feed.xml is not well-formed: \(String(describing: parser.parserError))")
+        let expected = min(report.site!.links.filter { $0.date != nil }.count, 50)
+        #expect(counter.counts["entry"] == expected)
+        #expect(counter.counts["updated"] == expected + 1)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "feed.json"))) as? [String: Any]
+        #expect(json?["version"] as? String == "https://jsonfeed.org/version/1.1")
+        #expect((json?["items"] as? [Any])?.count == expected)
+        let sitemap = try Data(contentsOf: site.output.appending(path: "sitemap.xml"))
+        let sitemapCounter = ElementCounter()
+        let sitemapParser = XMLParser(data: sitemap)
+        sitemapParser.delegate = sitemapCounter
+        #expect(sitemapParser.parse())
+        #expect((sitemapCounter.counts["loc"] ?? 0) > 20)
+        #expect(try site.read("sitemap.xml").contains("<loc>https://example.com/reading/c/programming/index.html</loc>"))
+    }
+
+    @Test func bookmarksFileHasEveryLinkInItsFolder() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let built = try #require(report.site)
+        let bookmarks = try site.read("bookmarks.html")
+        #expect(bookmarks.hasPrefix("<!DOCTYPE NETSCAPE-Bookmark-file-1>"))
+        #expect(bookmarks.components(separatedBy: "<DT><A HREF=").count - 1 == built.links.count)
+        for link in built.links { #expect(bookmarks.contains("HREF=\"\(link.url.absoluteString)\"")) }
+        #expect(bookmarks.contains("<H3"))
+        #expect(bookmarks.contains("TAGS=\""))
+        #expect(bookmarks.contains("ADD_DATE=\""))
+        let folders = bookmarks.components(separatedBy: "<DL><p>").count - 1
+        #expect(folders == built.categories.count + 1)
+    }
+
+    @Test func printPageHasEveryURLGroupedByCategory() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let built = try #require(report.site)
+        let page = try site.read("print/index.html")
+        for link in built.links { #expect(page.contains(link.url.absoluteString.replacingOccurrences(of: "&", with: "&amp;"))) }
+        for category in built.categories.dropFirst() { #expect(page.contains(category.title.replacingOccurrences(of: "&", with: "&amp;"))) }
+        #expect(page.contains("class=\"print-cover\""))
+    }
+
+    @Test func searchIndexIsVersionedAndComplete() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "search-index.json"))) as? [String: Any]
+        #expect(index?["version"] as? Int == 1)
+        #expect((index?["links"] as? [Any])?.count == report.site?.links.count)
+        let script = try site.read("search-index.js")
+        #expect(script.hasPrefix("window.LINKY_SEARCH_INDEX = {"))
+        #expect(script.hasSuffix(";\n"))
+        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "links.json"))) as? [String: Any]
+        #expect(data?["version"] as? Int == 1)
+    }
+
+    @Test func twoBuildsAreByteIdentical() async throws {
+        let (first, _) = try await buildExample("reading-list")
+        defer { first.remove() }
+        let (second, _) = try await buildExample("reading-list")
+        defer { second.remove() }
+        let a = try filesBelow(first.output)
+        let b = try filesBelow(second.output)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (path, data) in a { #expect(b[path] == data, "\(path) differs") }
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputUntouched() async throws {
+        let site = try TestSite(["links/a.md": TestSite.link(url: "https://a.example", title: "A")])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        try "hand-made".write(to: site.output.appending(path: "extra.txt"), atomically: true, encoding: .utf8)
+        let before = try filesBelow(site.output)
+        try site.write("links/b.md", "---\nurl: https://b.example\n---\n")
+        let failed = await site.build()
+        #expect(failed.outcome == .contentErrors)
+        #expect(try filesBelow(site.output) == before)
+        let sourceBefore = try filesBelow(site.folder.appending(path: "links"))
+        try site.write("links/b.md", TestSite.link(url: "https://b.example", title: "B"))
+        #expect(await site.build().outcome == .success)
+        #expect(!site.exists("extra.txt"))
+        #expect(try site.read("index.html").contains(">B<"))
+        #expect(try filesBelow(site.folder.appending(path: "links")).count == sourceBefore.count)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.contains("linky-tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aFolderNotMadeByLinkyIsNeverReplaced() async throws {
+        let site = try TestSite(["links/a.md": TestSite.link(url: "https://a.example", title: "A"), "_site/precious.txt": "keep me"])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.outcome == .outputFailed)
+        #expect(report.diagnostics.contains { $0.code == .unsafeOutputFolder })
+        #expect(try site.read("precious.txt") == "keep me")
+    }
+
+    @Test func staticFilesAreCopiedVerbatim() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A"), "static/robots.txt": "User-agent: *\n",
+            "static/.well-known/security.txt": "Contact: x\n", "static/img/logo.bin": "\u{1}\u{2}",
+        ])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        #expect(try site.read("robots.txt") == "User-agent: *\n")
+        #expect(try site.read(".well-known/security.txt") == "Contact: x\n")
+        #expect(site.exists("img/logo.bin"))
+    }
+
+    @Test func everyHrefIsRelativeSoTheSiteWorksUnderAnySubPath() async throws {
+        let (site, _) = try await buildExample("awesome")
+        defer { site.remove() }
+        for (path, data) in try filesBelow(site.output) where path.hasSuffix(".html") && path != "404.html" {
+            for reference in Self.references(in: String(decoding: data, as: UTF8.self)) {
+                #expect(!reference.hasPrefix("/"), "\(path) has a root-absolute link \(reference)")
+            }
+        }
+    }
+
+    /// `a/b/../c/./d` → `a/c/d`; a path that climbs above the root keeps its leading `..`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Relative `href` and `src` values (external, `mailto:` and fragment-only ones skipped).
+    static func references(in html: String) -> [String] {
+        var results: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = String(rest[..<end])
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                rest = rest[end...]
+                if value.hasPrefix("#") || value.contains("://") || value.hasPrefix("mailto:") || value.hasPrefix("data:") { continue }
+                results.append(value.removingPercentEncoding ?? value)
+            }
+        }
+        return results
+    }
+}
+
+/// Counts XML elements by name.
+final class ElementCounter: NSObject, XMLParserDelegate {
+    var counts: [String: Int] = [:]
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        counts[elementName, default: 0] += 1
+    }
+}
