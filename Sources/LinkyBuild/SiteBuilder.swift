@@ -47,6 +47,8 @@ public struct SiteBuilder: Sendable {
     public init() {}
 
     public func build(_ options: BuildOptions) async -> BuildReport {
+        var clock = StageClock()
+        defer { clock.report() }
         let siteFolder = options.siteFolder.standardizedFileURL
         let loader = SiteLoader(siteFolder: siteFolder)
 
@@ -73,13 +75,16 @@ public struct SiteBuilder: Sendable {
 
         let loaded = await loader.loadContent(contentDir: config.contentDir)
         diagnostics += loaded.diagnostics
+        clock.lap("load")
         let content = await ContentParser(contentDir: config.contentDir, config: config).parse(loaded.files)
         diagnostics += content.diagnostics
 
+        clock.lap("parse")
         let (site, resolveDiagnostics) = SiteResolver(config: config).resolve(
             content, folders: loaded.folders, tagDefinitions: tagDefinitions)
         diagnostics += resolveDiagnostics
 
+        clock.lap("resolve")
         let templatesFolder = siteFolder.appending(path: "templates")
         let (theme, themeDiagnostics) = Theme.load(
             overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
@@ -98,12 +103,15 @@ public struct SiteBuilder: Sendable {
         guard options.writeOutput else { return report }
 
         do {
+            clock.lap("theme+plan")
             let files = try await SiteRenderer(site: site, theme: theme).render(plan)
+            clock.lap("render")
             let contentFolder = siteFolder.appending(path: config.contentDir)
             let writer = OutputWriter(
                 output: output, siteFolder: siteFolder,
                 sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
             try await writer.write(files, staticFolder: siteFolder.appending(path: "static"), staticFiles: loaded.staticFiles)
+            clock.lap("write")
         } catch let failure as OutputWriter.Failure {
             report.outcome = .outputFailed
             switch failure {
@@ -126,5 +134,25 @@ public struct SiteBuilder: Sendable {
     /// Sorted by file and line; the same diagnostic twice is reported once.
     static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         Array(Set(diagnostics)).sorted()
+    }
+}
+
+/// Stage timings on standard error when `LINKY_TIMINGS` is set: how the benchmark figures are explained.
+struct StageClock {
+    private let enabled = ProcessInfo.processInfo.environment["LINKY_TIMINGS"] != nil
+    private var last = DispatchTime.now()
+    private var laps: [(String, Double)] = []
+
+    mutating func lap(_ name: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now()
+        laps.append((name, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        last = now
+    }
+
+    func report() {
+        guard enabled else { return }
+        let text = laps.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
+        FileHandle.standardError.write(Data("timings: \(text)\n".utf8))
     }
 }

@@ -51,9 +51,10 @@ public struct Theme: Sendable {
         }
 
         var library = MustacheLibrary()
+        _ = FastHTMLContentType.registration
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(
                     .error(

@@ -3,14 +3,16 @@ import LinkyModel
 
 /// The context of each kind of HTML page (documented in Templates/README.md).
 extension TemplateContext {
-    func home() -> [String: Any] {
+    func home() -> [String: Any] { at(SitePaths.home).homeContext() }
+
+    func homeContext() -> [String: Any] {
         let config = site.config
         let root = site.categories[0]
         var extra: [String: Any] = [
             "categories": site.rootCategories.map { categorySummary($0) },
             "favorites": site.links.filter(\.favorite).map { linkItem($0.id) },
             "recent": site.links.filter { $0.date != nil }.prefix(config.recentCount).map { linkItem($0.id) },
-            "links": root.links.map { linkItem($0) }, "show_category": true,
+            "links": root.links.map { linkItem($0) },
             "top_tags": site.tags.sorted { ($0.links.count, $1.name) > ($1.links.count, $0.name) }.prefix(20)
                 .map { tagReference($0.id) },
         ]
@@ -22,6 +24,10 @@ extension TemplateContext {
     }
 
     func category(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
+        at(paths.category(id, page: number), showCategory: false).categoryContext(id, page: number, of: count)
+    }
+
+    func categoryContext(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
         let category = site.categories[id]
         let pageSize = max(site.config.pageSize, 1)
         let slice = category.links.dropFirst((number - 1) * pageSize).prefix(pageSize)
@@ -39,7 +45,9 @@ extension TemplateContext {
         return page(path: paths.category(id, page: number), kind: "category", title: title, description: category.description, extra: extra)
     }
 
-    func tagIndex() -> [String: Any] {
+    func tagIndex() -> [String: Any] { at(SitePaths.tagIndex).tagIndexContext() }
+
+    func tagIndexContext() -> [String: Any] {
         let tags = site.tags.map { tag -> [String: Any] in
             var reference = tagReference(tag.id)
             reference["children"] = tag.children.map { tagReference($0) }
@@ -57,6 +65,10 @@ extension TemplateContext {
     }
 
     func tag(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
+        at(paths.tag(id, page: number)).tagContext(id, page: number, of: count)
+    }
+
+    func tagContext(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
         let tag = site.tags[id]
         let pageSize = max(site.config.pageSize, 1)
         let slice = tag.links.dropFirst((number - 1) * pageSize).prefix(pageSize)
@@ -65,7 +77,7 @@ extension TemplateContext {
         info["has_children"] = !tag.children.isEmpty
         if let parent = tag.parent { info["parent"] = tagReference(parent) }
         var extra: [String: Any] = [
-            "tag": info, "links": slice.map { linkItem($0) }, "has_links": !slice.isEmpty, "show_category": true,
+            "tag": info, "links": slice.map { linkItem($0) }, "has_links": !slice.isEmpty,
         ]
         if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
             extra["pagination"] = pagination
@@ -74,7 +86,9 @@ extension TemplateContext {
         return page(path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
     }
 
-    func linkPage(_ id: Int) -> [String: Any] {
+    func linkPage(_ id: Int) -> [String: Any] { at(paths.link(id)).linkPageContext(id) }
+
+    func linkPageContext(_ id: Int) -> [String: Any] {
         let link = site.links[id]
         var extra: [String: Any] = ["link": linkItem(id, withNote: true), "breadcrumbs": breadcrumbs(link.category)]
         if let image = link.image { extra["og_image"] = image.absoluteString }
@@ -82,7 +96,9 @@ extension TemplateContext {
     }
 
     /// Years with months and counts; the links themselves too while the collection is small.
-    func archive() -> [String: Any] {
+    func archive() -> [String: Any] { at(SitePaths.archive).archiveContext() }
+
+    func archiveContext() -> [String: Any] {
         let showLinks = site.links.count <= 1000
         let years = archiveYears().map { year, months -> [String: Any] in
             [
@@ -93,20 +109,24 @@ extension TemplateContext {
         let undated = site.links.filter { $0.date == nil }.map { linkItem($0.id) }
         return page(
             path: SitePaths.archive, kind: "archive", title: strings["archive"]!, description: nil,
-            extra: ["years": years, "show_links": showLinks, "show_category": true, "undated": undated, "has_undated": !undated.isEmpty])
+            extra: ["years": years, "show_links": showLinks, "undated": undated, "has_undated": !undated.isEmpty])
     }
 
-    func archiveYear(_ year: Int) -> [String: Any] {
+    func archiveYear(_ year: Int) -> [String: Any] { at(SitePaths.archiveYear(year)).archiveYearContext(year) }
+
+    func archiveYearContext(_ year: Int) -> [String: Any] {
         let months = archiveYears().first { $0.year == year }?.months ?? []
         return page(
             path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
             extra: [
                 "year": year, "months": months.map { month(year: year, month: $0.month, links: $0.links, withLinks: true) },
-                "archive_href": href(SitePaths.archive), "show_category": true,
+                "archive_href": href(SitePaths.archive),
             ])
     }
 
-    func search() -> [String: Any] {
+    func search() -> [String: Any] { at(SitePaths.search).searchContext() }
+
+    func searchContext() -> [String: Any] {
         let categories = site.categories.dropFirst().map { category -> [String: Any] in
             ["id": category.id, "trail": trail(category.id).map(\.title).joined(separator: " › ")]
         }
@@ -116,7 +136,9 @@ extension TemplateContext {
     }
 
     /// Every category in reading order, each with all its links and notes.
-    func printPage() -> [String: Any] {
+    func printPage() -> [String: Any] { at(SitePaths.print).printContext() }
+
+    func printContext() -> [String: Any] {
         let sections = site.categories.filter { !$0.links.isEmpty || $0.id != 0 }.map { category -> [String: Any] in
             var section: [String: Any] = [
                 "anchor": category.id == 0 ? "top-level" : "c-" + category.slugPath.joined(separator: "-"),
@@ -135,7 +157,7 @@ extension TemplateContext {
     }
 
     func notFound() -> [String: Any] {
-        page(path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)
+        at(SitePaths.notFound).page(path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)
     }
 }
 
