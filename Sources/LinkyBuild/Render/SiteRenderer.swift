@@ -12,10 +12,12 @@ struct SiteRenderer: Sendable {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let chunkSize = max(16, plan.count / (workers * 8) + 1)
         let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
+        let itemCache = await LinkItemCache.render(site: site, theme: theme)
         return try await withThrowingTaskGroup(of: (Int, [OutputFile]).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
-                    let context = TemplateContext(site: site)
+                    var context = TemplateContext(site: site)
+                    context.itemCache = itemCache
                     return (index, try chunk.map { try render($0, context: context) })
                 }
             }

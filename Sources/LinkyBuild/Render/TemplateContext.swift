@@ -13,11 +13,22 @@ struct TemplateContext {
     private(set) var root = ""
     /// Whether link items show their category (not on a category's own page).
     private(set) var showCategory = true
+    /// Each link's `partials/link_item`, rendered once (see `LinkItemCache`).
+    var itemCache: LinkItemCache?
+    /// Built once: every page shows them.
+    private(set) var siteInfo: [String: Any] = [:]
+    private(set) var navigation: [String: Any] = [:]
+    private var tagReferences: [[String: Any]] = []
+    private var categoryReferences: [[String: Any]] = []
 
     init(site: Site) {
         self.site = site
         self.paths = SitePaths(site: site)
         self.strings = UIStrings.table(for: site.config.language)
+        tagReferences = site.tags.indices.map(makeTagReference)
+        categoryReferences = site.categories.indices.map(makeCategoryReference)
+        siteInfo = makeSiteInfo()
+        navigation = makeNavigation()
     }
 
     /// This context for the page at `path`.
@@ -31,6 +42,9 @@ struct TemplateContext {
         copy.showCategory = showCategory
         return copy
     }
+
+    /// For `LinkItemCache`: a root that pages replace with their own.
+    mutating func overrideRoot(_ marker: String) { root = marker }
 
     /// 404.html is served at any address, so its links cannot be relative.
     var notFoundRoot: String { site.config.baseURL.map(Self.pathPart) ?? "/" }
@@ -64,18 +78,22 @@ struct TemplateContext {
             "site": siteInfo,
             "page": pageInfo,
             "t": strings,
-            "nav": [
-                "home": href(SitePaths.home), "tags": href(SitePaths.tagIndex), "archive": href(SitePaths.archive),
-                "search": href(SitePaths.search), "print": href(SitePaths.print), "feed": "feed.xml",
-                "json_feed": "feed.json", "bookmarks": "bookmarks.html", "links_json": "links.json",
-                "categories": site.rootCategories.map { categoryReference($0) },
-            ] as [String: Any],
+            "nav": navigation,
         ]
         for (key, value) in extra { context[key] = value }
         return context
     }
 
-    var siteInfo: [String: Any] {
+    func makeNavigation() -> [String: Any] {
+        [
+            "home": href(SitePaths.home), "tags": href(SitePaths.tagIndex), "archive": href(SitePaths.archive),
+            "search": href(SitePaths.search), "print": href(SitePaths.print), "feed": "feed.xml",
+            "json_feed": "feed.json", "bookmarks": "bookmarks.html", "links_json": "links.json",
+            "categories": site.rootCategories.map { categoryReference($0) },
+        ]
+    }
+
+    func makeSiteInfo() -> [String: Any] {
         let config = site.config
         var info: [String: Any] = [
             "title": config.title, "description": config.description, "language": config.language,
@@ -107,24 +125,29 @@ struct TemplateContext {
         if let image = link.image { item["image"] = image.absoluteString }
         if withNote, let note = link.note { item["note_html"] = note.html }
         if !link.extra.isEmpty { item["extra"] = link.extra.mapValues(Self.templateValue) }
+        if let html = itemCache?.html(id, showCategory: showCategory, root: root) { item["html"] = html }
         return item
     }
 
-    func tagReference(_ id: Int) -> [String: Any] {
+    func tagReference(_ id: Int) -> [String: Any] { tagReferences[id] }
+
+    func makeTagReference(_ id: Int) -> [String: Any] {
         let tag = site.tags[id]
         var reference: [String: Any] = [
-            "name": tag.name, "slug": tag.slug, "href": href(paths.tag(id)), "count": tag.links.count, "root": root,
+            "name": tag.name, "slug": tag.slug, "href": href(paths.tag(id)), "count": tag.links.count,
         ]
         if let description = tag.description { reference["description"] = description }
         return reference
     }
 
     /// Title and address of a category, with its trail of parents (`Programming › Swift`).
-    func categoryReference(_ id: Int) -> [String: Any] {
+    func categoryReference(_ id: Int) -> [String: Any] { categoryReferences[id] }
+
+    func makeCategoryReference(_ id: Int) -> [String: Any] {
         let category = site.categories[id]
         var reference: [String: Any] = [
             "title": category.title, "href": href(paths.category(id)), "count": category.totalCount,
-            "path": category.pathString, "trail": trail(id).map(\.title).joined(separator: " › "), "root": root,
+            "path": category.pathString, "trail": trail(id).map(\.title).joined(separator: " › "),
         ]
         if let icon = category.icon { reference["icon"] = icon }
         if let description = category.description { reference["description"] = description }
