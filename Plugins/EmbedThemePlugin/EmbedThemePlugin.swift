@@ -23,7 +23,8 @@ struct EmbedThemePlugin: BuildToolPlugin {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         else { return [] }
         var files: [URL] = []
-        for case let url as URL in walker where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+        for case let url as URL in walker
+        where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
             files.append(url)
         }
         return files.sorted { $0.path() < $1.path() }

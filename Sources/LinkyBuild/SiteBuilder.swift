@@ -110,22 +110,26 @@ public struct SiteBuilder: Sendable {
             let writer = OutputWriter(
                 output: output, siteFolder: siteFolder,
                 sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
-            try await writer.write(files, staticFolder: siteFolder.appending(path: "static"), staticFiles: loaded.staticFiles)
+            try await writer.write(
+                files, staticFolder: siteFolder.appending(path: "static"), staticFiles: loaded.staticFiles)
             clock.lap("write")
         } catch let failure as OutputWriter.Failure {
             report.outcome = .outputFailed
             switch failure {
             case .unsafe(let message, let hint):
-                report.diagnostics.append(.error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
+                report.diagnostics.append(
+                    .error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
             case .io(let message):
                 report.diagnostics.append(
-                    .error(.outputWriteFailed, at: SourceLocation(path: output.path), message,
+                    .error(
+                        .outputWriteFailed, at: SourceLocation(path: output.path), message,
                         hint: "check free disk space and permissions; the previous output is unchanged"))
             }
         } catch {
             report.outcome = .outputFailed
             report.diagnostics.append(
-                .error(.outputWriteFailed, at: SourceLocation(path: output.path), "rendering failed: \(error)",
+                .error(
+                    .outputWriteFailed, at: SourceLocation(path: output.path), "rendering failed: \(error)",
                     hint: "the previous output is unchanged"))
         }
         return report

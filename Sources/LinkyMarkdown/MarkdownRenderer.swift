@@ -1,10 +1,11 @@
 import CCmarkGFM
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// HTML and plain text made from one piece of Markdown.
 public struct RenderedMarkdown: Hashable, Sendable {

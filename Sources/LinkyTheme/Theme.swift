@@ -39,7 +39,9 @@ public struct Theme: Sendable {
         if let overrides {
             for relative in filesBelow(overrides) {
                 do {
-                    add(relative, try Data(contentsOf: overrides.appending(path: relative)), origin: "\(sitePath)/\(relative)")
+                    add(
+                        relative, try Data(contentsOf: overrides.appending(path: relative)),
+                        origin: "\(sitePath)/\(relative)")
                 } catch {
                     diagnostics.append(
                         .error(
@@ -109,8 +111,9 @@ public struct Theme: Sendable {
 private extension Theme {
     /// Relative paths of the regular files below a folder, sorted; hidden files are skipped.
     static func filesBelow(_ folder: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         let base = folder.standardizedFileURL.path
         var paths: [String] = []

@@ -18,10 +18,13 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The site folder.", completion: .directory)
     var site: String = "."
 
-    @Option(name: .shortAndLong, help: "Where to write the site (default: output_dir from linky.yml, or SITE/_site).", completion: .directory)
+    @Option(
+        name: .shortAndLong, help: "Where to write the site (default: output_dir from linky.yml, or SITE/_site).",
+        completion: .directory)
     var output: String?
 
-    @Option(name: .customLong("base-url"), help: "The address the site is published at; overrides base_url in linky.yml.")
+    @Option(
+        name: .customLong("base-url"), help: "The address the site is published at; overrides base_url in linky.yml.")
     var baseURL: String?
 
     @Flag(help: "Include links marked `draft: true`.")
@@ -40,11 +43,15 @@ struct BuildCommand: AsyncParsableCommand {
         let siteURL = URL(fileURLWithPath: site, isDirectory: true)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            FileHandle.standardError.write(Data("linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n"
+                        .utf8))
             throw ExitCode(66)
         }
         var options = BuildOptions(
-            siteFolder: siteURL, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, baseURL: baseURL)
+            siteFolder: siteURL, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            baseURL: baseURL)
         options.includeDrafts = drafts
         options.strict = strict
         let started = Date()
@@ -61,7 +68,8 @@ struct BuildCommand: AsyncParsableCommand {
                 format: "Built %d links into %@ (%d files) in %.2f s; %@.", report.linkCount,
                 displayPath(report.outputFolder), report.fileCount, seconds, problems)
         case .contentErrors:
-            summary = "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
+            summary =
+                "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
         case .outputFailed:
             summary = "Build failed: the output could not be written; the previous output was not changed."
         }

@@ -14,7 +14,10 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
                 var location = diagnostic.location.map { displayed($0, prefix: prefix).description } ?? "linky-site"
                 location += ": "
                 let severity = diagnostic.severity.rawValue
-                let label = colors ? (diagnostic.severity == .error ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;33m\(severity)\u{1B}[0m") : severity
+                let label =
+                    colors
+                    ? (diagnostic.severity == .error
+                        ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;33m\(severity)\u{1B}[0m") : severity
                 var line = "\(location)\(label)[\(diagnostic.code.rawValue)]: \(diagnostic.message)\n"
                 if let hint = diagnostic.hint { line += "  hint: \(hint)\n" }
                 FileHandle.standardError.write(Data(line.utf8))

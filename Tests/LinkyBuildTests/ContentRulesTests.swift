@@ -10,7 +10,8 @@ import Testing
         let site = try TestSite([
             "tags.yml": "javascript:\n  title: JavaScript\n  aliases: [js, ECMAScript]\n",
             "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[Swift, 맛집]", date: "2024-01-02"),
-            "links/b.md": TestSite.link(url: "https://b.example", title: "B", tags: "swift, \(nfd), js", date: "2024-01-01"),
+            "links/b.md": TestSite.link(
+                url: "https://b.example", title: "B", tags: "swift, \(nfd), js", date: "2024-01-01"),
             "links/c.md": TestSite.link(url: "https://c.example", title: "C", tags: "[SWIFT, ecmascript, JavaScript]"),
         ])
         defer { site.remove() }
@@ -78,18 +79,18 @@ import Testing
         let site = try TestSite([
             "linky.yml": "title: T\nextra_keys: [rating]\n",
             "links/reading/swift-concurrency.md": """
-                ---
-                url: https://ko.wikipedia.org/wiki/김치#역사
-                title: "Title: with colon"
-                tags: [swift]
-                date: 2024-05-01
-                description: One line
-                image: https://example.com/og.png
-                favorite: yes
-                rating: 5
-                ---
-                A **note** with a [link](https://example.org).
-                """,
+            ---
+            url: https://ko.wikipedia.org/wiki/김치#역사
+            title: "Title: with colon"
+            tags: [swift]
+            date: 2024-05-01
+            description: One line
+            image: https://example.com/og.png
+            favorite: yes
+            rating: 5
+            ---
+            A **note** with a [link](https://example.org).
+            """,
         ])
         defer { site.remove() }
         let report = await site.build()
@@ -109,34 +110,37 @@ import Testing
     @Test func listFilesBecomeCategoriesWithSections() async throws {
         let site = try TestSite([
             "links/places-to-eat.md": """
-                ---
-                title: Places to eat
-                ---
-                [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)
+            ---
+            title: Places to eat
+            ---
+            [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)
 
-                Where we eat.
+            Where we eat.
 
-                ## Contents
-                - [Seoul](#seoul)
+            ## Contents
+            - [Seoul](#seoul)
 
-                ## Seoul
-                - [을지로 노포](https://example.kr/a) - 오래된 식당. #맛집 #서울
-                - [Pasta bar](https://example.com/b) — Fresh pasta. #italian
-                  A nested paragraph under an item is that link's note.
+            ## Seoul
+            - [을지로 노포](https://example.kr/a) - 오래된 식당. #맛집 #서울
+            - [Pasta bar](https://example.com/b) — Fresh pasta. #italian
+              A nested paragraph under an item is that link's note.
 
-                ### Mapo
-                - [Mapo place](https://example.kr/mapo): Grilled pork.
+            ### Mapo
+            - [Mapo place](https://example.kr/mapo): Grilled pork.
 
-                ## License
-                Public domain.
-                """
+            ## License
+            Public domain.
+            """
         ])
         defer { site.remove() }
         let report = await site.build()
         #expect(report.diagnostics.isEmpty)
         let built = try #require(report.site)
         #expect(built.categories.dropFirst().map(\.title) == ["Places to eat", "Seoul", "Mapo"])
-        #expect(built.categories.dropFirst().map(\.pathString) == ["places-to-eat", "places-to-eat/seoul", "places-to-eat/seoul/mapo"])
+        #expect(
+            built.categories.dropFirst().map(\.pathString) == [
+                "places-to-eat", "places-to-eat/seoul", "places-to-eat/seoul/mapo",
+            ])
         let seoul = built.categories[2]
         #expect(seoul.links.map { built.links[$0].title } == ["을지로 노포", "Pasta bar"])
         let first = built.links[seoul.links[0]]
@@ -168,7 +172,8 @@ import Testing
     @Test func crlfBomAndNFDFilesReadLikeAnyOther() async throws {
         let site = try TestSite([:])
         defer { site.remove() }
-        let text = "\u{FEFF}---\r\nurl: https://a.example\r\ntitle: \("맛집".decomposedStringWithCanonicalMapping)\r\ntags: [x]\r\n---\r\nNote\r\n"
+        let text =
+            "\u{FEFF}---\r\nurl: https://a.example\r\ntitle: \("맛집".decomposedStringWithCanonicalMapping)\r\ntags: [x]\r\n---\r\nNote\r\n"
         try site.write("links/a.md", text)
         let report = await site.build()
         #expect(report.diagnostics.isEmpty)

@@ -17,15 +17,35 @@ import Testing
     static let good = TestSite.link(url: "https://example.com/ok", title: "Fine", date: "2024-01-01")
 
     static let cases: [Case] = [
-        Case(code: .invalidFrontMatter, files: ["links/a.md": "---\nurl: https://a.example\ntitle: a: b\n---\n"], path: "links/a.md", line: 3),
-        Case(code: .missingURL, files: ["links/a.md": "---\ntitle: No address\ntags: [x]\n---\nSome note.\n"], path: "links/a.md", line: 1),
-        Case(code: .missingTitle, files: ["links/a.md": "---\nurl: https://a.example\n---\n"], path: "links/a.md", line: 1),
-        Case(code: .invalidTags, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\ntags:\n  first: second\n---\n"], path: "links/a.md", line: 4),
-        Case(code: .invalidURL, files: ["links/a.md": "---\ntitle: A\nurl: javascript:alert(1)\n---\n"], path: "links/a.md", line: 3),
-        Case(code: .invalidDate, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\ndate: 2024-13-01\n---\n"], path: "links/a.md", line: 4),
-        Case(code: .invalidFieldType, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\nfavorite: maybe\n---\n"], path: "links/a.md", line: 4),
-        Case(code: .unterminatedFrontMatter, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\n"], path: "links/a.md", line: 1),
-        Case(code: .unknownKey, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\nratng: 5\n---\n"], path: "links/a.md", line: 4),
+        Case(
+            code: .invalidFrontMatter, files: ["links/a.md": "---\nurl: https://a.example\ntitle: a: b\n---\n"],
+            path: "links/a.md", line: 3),
+        Case(
+            code: .missingURL, files: ["links/a.md": "---\ntitle: No address\ntags: [x]\n---\nSome note.\n"],
+            path: "links/a.md", line: 1),
+        Case(
+            code: .missingTitle, files: ["links/a.md": "---\nurl: https://a.example\n---\n"], path: "links/a.md",
+            line: 1),
+        Case(
+            code: .invalidTags,
+            files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\ntags:\n  first: second\n---\n"],
+            path: "links/a.md", line: 4),
+        Case(
+            code: .invalidURL, files: ["links/a.md": "---\ntitle: A\nurl: javascript:alert(1)\n---\n"],
+            path: "links/a.md", line: 3),
+        Case(
+            code: .invalidDate, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\ndate: 2024-13-01\n---\n"],
+            path: "links/a.md", line: 4),
+        Case(
+            code: .invalidFieldType,
+            files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\nfavorite: maybe\n---\n"], path: "links/a.md",
+            line: 4),
+        Case(
+            code: .unterminatedFrontMatter, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\n"],
+            path: "links/a.md", line: 1),
+        Case(
+            code: .unknownKey, files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\nratng: 5\n---\n"],
+            path: "links/a.md", line: 4),
         Case(
             code: .duplicateLink,
             files: [
@@ -38,23 +58,57 @@ import Testing
                 "links/c/Note.md": TestSite.link(url: "https://a.example", title: "A", note: "a note"),
                 "links/c/note.md": TestSite.link(url: "https://b.example", title: "B", note: "a note"),
             ], path: "links/c/note.md", line: 1),
-        Case(code: .invalidCategoryIndex, files: ["links/c/_index.md": "---\ntitle: C\ncolour: red\n---\n", "links/c/a.md": good], path: "links/c/_index.md", line: 3),
-        Case(code: .listItemInvalidURL, files: ["links/list.md": "# List\n\n- [ok](https://ok.example)\n- [bad](javascript:alert(1)) - evil\n"], path: "links/list.md", line: 4),
-        Case(code: .emptyListFile, files: ["links/README.md": "# Just prose\n\nNothing to see.\n", "links/a.md": good], path: "links/README.md", line: 1),
+        Case(
+            code: .invalidCategoryIndex,
+            files: ["links/c/_index.md": "---\ntitle: C\ncolour: red\n---\n", "links/c/a.md": good],
+            path: "links/c/_index.md", line: 3),
+        Case(
+            code: .listItemInvalidURL,
+            files: ["links/list.md": "# List\n\n- [ok](https://ok.example)\n- [bad](javascript:alert(1)) - evil\n"],
+            path: "links/list.md", line: 4),
+        Case(
+            code: .emptyListFile, files: ["links/README.md": "# Just prose\n\nNothing to see.\n", "links/a.md": good],
+            path: "links/README.md", line: 1),
         Case(
             code: .categoryDefinedTwice,
-            files: ["links/tools/_index.md": "---\ntitle: Tools\n---\n", "links/tools/a.md": good, "links/tools.md": "- [x](https://x.example)\n"],
+            files: [
+                "links/tools/_index.md": "---\ntitle: Tools\n---\n", "links/tools/a.md": good,
+                "links/tools.md": "- [x](https://x.example)\n",
+            ],
             path: "links/tools/_index.md", line: 1),
-        Case(code: .invalidTagsFile, files: ["tags.yml": "swift:\n  title: Swift\nrust: 5\n", "links/a.md": good], path: "tags.yml", line: 3),
-        Case(code: .tagAliasConflict, files: ["tags.yml": "js:\n  aliases: [ecma]\nts:\n  aliases: [ecma]\n", "links/a.md": good], path: "tags.yml", line: 3),
-        Case(code: .unknownParentTag, files: ["tags.yml": "swift:\n  parent: nowhere\n", "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[swift]")], path: "tags.yml", line: 1),
-        Case(code: .tagParentCycle, files: ["tags.yml": "a:\n  parent: b\nb:\n  parent: a\n", "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[a]")], path: "tags.yml", line: 1),
-        Case(code: .invalidConfig, files: ["linky.yml": "title: T\npage_size: zero\n", "links/a.md": good], path: "linky.yml", line: 2),
-        Case(code: .invalidTemplate, files: ["templates/home.mustache": "{{#a}}\n", "links/a.md": good], path: "templates/home.mustache", line: nil),
-        Case(code: .missingPartial, files: ["templates/tag.mustache": "x\n\n{{>partials/nope}}\n", "links/a.md": good], path: "templates/tag.mustache", line: 3),
+        Case(
+            code: .invalidTagsFile, files: ["tags.yml": "swift:\n  title: Swift\nrust: 5\n", "links/a.md": good],
+            path: "tags.yml", line: 3),
+        Case(
+            code: .tagAliasConflict,
+            files: ["tags.yml": "js:\n  aliases: [ecma]\nts:\n  aliases: [ecma]\n", "links/a.md": good],
+            path: "tags.yml", line: 3),
+        Case(
+            code: .unknownParentTag,
+            files: [
+                "tags.yml": "swift:\n  parent: nowhere\n",
+                "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[swift]"),
+            ], path: "tags.yml", line: 1),
+        Case(
+            code: .tagParentCycle,
+            files: [
+                "tags.yml": "a:\n  parent: b\nb:\n  parent: a\n",
+                "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[a]"),
+            ], path: "tags.yml", line: 1),
+        Case(
+            code: .invalidConfig, files: ["linky.yml": "title: T\npage_size: zero\n", "links/a.md": good],
+            path: "linky.yml", line: 2),
+        Case(
+            code: .invalidTemplate, files: ["templates/home.mustache": "{{#a}}\n", "links/a.md": good],
+            path: "templates/home.mustache", line: nil),
+        Case(
+            code: .missingPartial, files: ["templates/tag.mustache": "x\n\n{{>partials/nope}}\n", "links/a.md": good],
+            path: "templates/tag.mustache", line: 3),
         Case(
             code: .invalidEncoding, files: ["links/b.md": good],
-            binary: ["links/a.md": Array("---\nurl: https://a.example\ntitle: A".utf8) + [0xFF] + Array("\n---\n".utf8)],
+            binary: [
+                "links/a.md": Array("---\nurl: https://a.example\ntitle: A".utf8) + [0xFF] + Array("\n---\n".utf8)
+            ],
             path: "links/a.md", line: 3),
         Case(code: .missingContentFolder, files: ["linky.yml": "title: T\n"], path: "links", line: nil),
     ]

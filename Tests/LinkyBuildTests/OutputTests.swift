@@ -4,7 +4,7 @@ import LinkyModel
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The output of whole example sites: pages, links between them, feeds, bookmarks, print, search.
@@ -88,7 +88,9 @@ import FoundationXML
         let expected = min(report.site!.links.filter { $0.date != nil }.count, 50)
         #expect(counter.counts["entry"] == expected)
         #expect(counter.counts["updated"] == expected + 1)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "feed.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "feed.json")))
+            as? [String: Any]
         #expect(json?["version"] as? String == "https://jsonfeed.org/version/1.1")
         #expect((json?["items"] as? [Any])?.count == expected)
         let sitemap = try Data(contentsOf: site.output.appending(path: "sitemap.xml"))
@@ -97,7 +99,8 @@ import FoundationXML
         sitemapParser.delegate = sitemapCounter
         #expect(sitemapParser.parse())
         #expect((sitemapCounter.counts["loc"] ?? 0) > 20)
-        #expect(try site.read("sitemap.xml").contains("<loc>https://example.com/reading/c/programming/index.html</loc>"))
+        #expect(
+            try site.read("sitemap.xml").contains("<loc>https://example.com/reading/c/programming/index.html</loc>"))
     }
 
     @Test func bookmarksFileHasEveryLinkInItsFolder() async throws {
@@ -120,21 +123,29 @@ import FoundationXML
         defer { site.remove() }
         let built = try #require(report.site)
         let page = try site.read("print/index.html")
-        for link in built.links { #expect(page.contains(link.url.absoluteString.replacingOccurrences(of: "&", with: "&amp;"))) }
-        for category in built.categories.dropFirst() { #expect(page.contains(category.title.replacingOccurrences(of: "&", with: "&amp;"))) }
+        for link in built.links {
+            #expect(page.contains(link.url.absoluteString.replacingOccurrences(of: "&", with: "&amp;")))
+        }
+        for category in built.categories.dropFirst() {
+            #expect(page.contains(category.title.replacingOccurrences(of: "&", with: "&amp;")))
+        }
         #expect(page.contains("class=\"print-cover\""))
     }
 
     @Test func searchIndexIsVersionedAndComplete() async throws {
         let (site, report) = try await buildExample("reading-list")
         defer { site.remove() }
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "search-index.json"))) as? [String: Any]
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "search-index.json")))
+            as? [String: Any]
         #expect(index?["version"] as? Int == 1)
         #expect((index?["links"] as? [Any])?.count == report.site?.links.count)
         let script = try site.read("search-index.js")
         #expect(script.hasPrefix("window.LINKY_SEARCH_INDEX = {"))
         #expect(script.hasSuffix(";\n"))
-        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "links.json"))) as? [String: Any]
+        let data =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "links.json")))
+            as? [String: Any]
         #expect(data?["version"] as? Int == 1)
     }
 
@@ -165,12 +176,16 @@ import FoundationXML
         #expect(!site.exists("extra.txt"))
         #expect(try site.read("index.html").contains(">B<"))
         #expect(try filesBelow(site.folder.appending(path: "links")).count == sourceBefore.count)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.contains("linky-tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter {
+            $0.contains("linky-tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
     @Test func aFolderNotMadeByLinkyIsNeverReplaced() async throws {
-        let site = try TestSite(["links/a.md": TestSite.link(url: "https://a.example", title: "A"), "_site/precious.txt": "keep me"])
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A"), "_site/precious.txt": "keep me",
+        ])
         defer { site.remove() }
         let report = await site.build()
         #expect(report.outcome == .outputFailed)
@@ -220,7 +235,11 @@ import FoundationXML
                 let value = String(rest[..<end])
                     .replacingOccurrences(of: "&amp;", with: "&")
                 rest = rest[end...]
-                if value.hasPrefix("#") || value.contains("://") || value.hasPrefix("mailto:") || value.hasPrefix("data:") { continue }
+                if value.hasPrefix("#") || value.contains("://") || value.hasPrefix("mailto:")
+                    || value.hasPrefix("data:")
+                {
+                    continue
+                }
                 results.append(value.removingPercentEncoding ?? value)
             }
         }

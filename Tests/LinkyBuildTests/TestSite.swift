@@ -63,10 +63,12 @@ struct TestSite {
 func filesBelow(_ folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
     let base = folder.standardizedFileURL.path
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else {
         return files
     }
-    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
+    {
         files[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
     }
     return files

@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func plainTextHasNoMarkup() {
-        let text = MarkdownRenderer.render("# Title\n\nSome **bold** `code` and [a link](https://x.example).\n\n- one\n- two").plainText
+        let text = MarkdownRenderer.render(
+            "# Title\n\nSome **bold** `code` and [a link](https://x.example).\n\n- one\n- two"
+        ).plainText
         #expect(text == "Title Some bold code and a link. one two")
     }
 

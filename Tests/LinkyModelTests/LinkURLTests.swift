@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkyModel
 
 @Suite("Punycode")
@@ -145,8 +146,9 @@ struct LinkURLTests {
     }
 
     @Test func parsesAuthorityParts() throws {
-        #expect(try LinkURL(parsing: "https://user:pässword@example.com/").absoluteString
-            == "https://user:p%C3%A4ssword@example.com/")
+        #expect(
+            try LinkURL(parsing: "https://user:pässword@example.com/").absoluteString
+                == "https://user:p%C3%A4ssword@example.com/")
         let ipv6 = try LinkURL(parsing: "https://[2001:DB8::1]:8080/x")
         #expect(ipv6.absoluteString == "https://[2001:db8::1]:8080/x")
         #expect(ipv6.host == "[2001:db8::1]")

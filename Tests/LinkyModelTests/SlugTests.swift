@@ -32,7 +32,9 @@ import Testing
 
     @Test func collisionsGetStableDistinctSlugs() {
         let allocator = SlugAllocator()
-        let (first, collisions) = allocator.allocate([(key: 1, name: "C++"), (key: 2, name: "C"), (key: 3, name: "c-2")])
+        let (first, collisions) = allocator.allocate([
+            (key: 1, name: "C++"), (key: 2, name: "C"), (key: 3, name: "c-2"),
+        ])
         let (second, _) = allocator.allocate([(key: 3, name: "c-2"), (key: 2, name: "C"), (key: 1, name: "C++")])
         #expect(first == second)
         #expect(Set(first.values).count == 3)

@@ -28,7 +28,8 @@ import Testing
     @Test func siteTemplatesOverrideByName() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "<p>custom {{site.title}}</p>".write(to: folder.appending(path: "404.mustache"), atomically: true, encoding: .utf8)
+        try "<p>custom {{site.title}}</p>".write(
+            to: folder.appending(path: "404.mustache"), atomically: true, encoding: .utf8)
         let (theme, diagnostics) = Theme.load(overrides: folder)
         #expect(diagnostics.isEmpty)
         #expect(theme.render("404", ["site": ["title": "X & Y"]]) == "<p>custom X &amp; Y</p>")
@@ -38,7 +39,8 @@ import Testing
     @Test func aMissingPartialIsAnErrorWithItsLine() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "line one\n{{> partials/nope }}\n".write(to: folder.appending(path: "tag.mustache"), atomically: true, encoding: .utf8)
+        try "line one\n{{> partials/nope }}\n".write(
+            to: folder.appending(path: "tag.mustache"), atomically: true, encoding: .utf8)
         let (_, diagnostics) = Theme.load(overrides: folder)
         let problem = try #require(diagnostics.first { $0.code == .missingPartial })
         #expect(problem.location == SourceLocation(path: "templates/tag.mustache", line: 2))
@@ -48,7 +50,8 @@ import Testing
     @Test func aTemplateThatDoesNotParseIsAnError() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "ok\n{{#links}}never closed\n".write(to: folder.appending(path: "home.mustache"), atomically: true, encoding: .utf8)
+        try "ok\n{{#links}}never closed\n".write(
+            to: folder.appending(path: "home.mustache"), atomically: true, encoding: .utf8)
         let (_, diagnostics) = Theme.load(overrides: folder)
         let problem = try #require(diagnostics.first { $0.code == .invalidTemplate })
         #expect(problem.location?.path == "templates/home.mustache")

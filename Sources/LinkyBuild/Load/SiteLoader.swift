@@ -18,7 +18,9 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads every Markdown file below `contentDir` and lists `static/`.
-    public func loadContent(contentDir: String) async -> (files: [SourceFile], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
+    public func loadContent(
+        contentDir: String
+    ) async -> (files: [SourceFile], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let contentURL = siteFolder.appending(path: contentDir)
         var isFolder: ObjCBool = false
@@ -95,7 +97,9 @@ private extension SiteLoader {
     /// Reads files on every core; results keep the order of `paths`.
     func readInParallel(_ paths: [String]) async -> ([SourceFile], [Diagnostic]) {
         let chunkSize = max(64, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
-        let chunks = stride(from: 0, to: paths.count, by: chunkSize).map { Array(paths[$0..<min($0 + chunkSize, paths.count)]) }
+        let chunks = stride(from: 0, to: paths.count, by: chunkSize).map {
+            Array(paths[$0..<min($0 + chunkSize, paths.count)])
+        }
         let results = await withTaskGroup(of: (Int, [Result<SourceFile, Diagnostic>]).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask { (index, chunk.map { read($0) }) }

@@ -34,9 +34,16 @@ enum ConfigParser {
                     config.baseURL = checkedBaseURL(raw, at: mapping.location(of: entry), &diagnostics)
                 }
             case "content_dir":
-                take(mapping.string(entry)).map { config.contentDir = checkedFolder($0, key: "content_dir", at: mapping.location(of: entry), default: config.contentDir, &diagnostics) }
+                take(mapping.string(entry)).map {
+                    config.contentDir = checkedFolder(
+                        $0, key: "content_dir", at: mapping.location(of: entry), default: config.contentDir,
+                        &diagnostics)
+                }
             case "output_dir":
-                take(mapping.string(entry)).map { config.outputDir = checkedFolder($0, key: "output_dir", at: mapping.location(of: entry), default: config.outputDir, &diagnostics) }
+                take(mapping.string(entry)).map {
+                    config.outputDir = checkedFolder(
+                        $0, key: "output_dir", at: mapping.location(of: entry), default: config.outputDir, &diagnostics)
+                }
             case "page_size": take(mapping.integer(entry, minimum: 1)).map { config.pageSize = $0 }
             case "feed_size": take(mapping.integer(entry, minimum: 1)).map { config.feedSize = $0 }
             case "recent_count": take(mapping.integer(entry, minimum: 0)).map { config.recentCount = $0 }
@@ -52,7 +59,8 @@ enum ConfigParser {
                     suggestion.map { distance($0, entry.key) <= 3 ? "did you mean `\($0)`?" : nil } ?? nil
                 diagnostics.append(
                     .warning(
-                        .invalidConfig, at: mapping.location(of: entry), "`\(entry.key)` is not a linky.yml setting and is ignored",
+                        .invalidConfig, at: mapping.location(of: entry),
+                        "`\(entry.key)` is not a linky.yml setting and is ignored",
                         hint: hint ?? "the settings are: \(SiteConfig.knownKeys.joined(separator: ", "))"))
             }
         }
@@ -60,7 +68,8 @@ enum ConfigParser {
     }
 
     /// A base URL is absolute http(s) and ends in `/`, so page paths can be appended to it.
-    static func checkedBaseURL(_ raw: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> String? {
+    static func checkedBaseURL(_ raw: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> String?
+    {
         guard let url = try? LinkURL(parsing: raw), url.scheme == "http" || url.scheme == "https" else {
             diagnostics.append(
                 .error(
@@ -76,7 +85,8 @@ enum ConfigParser {
 
     /// Folder settings stay inside the site folder: relative, no `..`.
     static func checkedFolder(
-        _ raw: String, key: String, at location: SourceLocation, default fallback: String, _ diagnostics: inout [Diagnostic]
+        _ raw: String, key: String, at location: SourceLocation, default fallback: String,
+        _ diagnostics: inout [Diagnostic]
     ) -> String {
         let parts = raw.split(separator: "/").filter { $0 != "." }
         if raw.hasPrefix("/") || raw.hasPrefix("~") || parts.isEmpty || parts.contains("..") || raw.contains("\0")

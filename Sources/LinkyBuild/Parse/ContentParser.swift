@@ -9,7 +9,9 @@ struct ContentParser: Sendable {
     func parse(_ files: [SourceFile]) async -> ParsedContent {
         let parser = ContentFileParser(contentDir: contentDir, config: config)
         let chunkSize = max(32, files.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
-        let chunks = stride(from: 0, to: files.count, by: chunkSize).map { files[$0..<min($0 + chunkSize, files.count)] }
+        let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
+            files[$0..<min($0 + chunkSize, files.count)]
+        }
         let parts = await withTaskGroup(of: (Int, ParsedContent).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {

@@ -20,7 +20,10 @@ struct FrontMatter: Sendable {
             return .success(FrontMatter(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
         }
         lines.removeFirst()
-        guard let closing = lines.firstIndex(where: { $0.trimmingTrailingSpaces == "---" || $0.trimmingTrailingSpaces == "..." })
+        guard
+            let closing = lines.firstIndex(where: {
+                $0.trimmingTrailingSpaces == "---" || $0.trimmingTrailingSpaces == "..."
+            })
         else { return .failure(.unterminated) }
         let yaml = lines[..<closing].joined(separator: "\n")
         let body = lines[(closing + 1)...].joined(separator: "\n")

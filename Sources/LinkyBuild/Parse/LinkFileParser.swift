@@ -25,7 +25,9 @@ struct ContentFileParser: Sendable {
         }
         var mapping = YAMLMapping(path: file.path, firstLine: frontMatter.yamlFirstLine)
         if let yaml = frontMatter.yaml {
-            switch YAMLMapping.parse(yaml, path: file.path, firstLine: frontMatter.yamlFirstLine, what: "the front matter") {
+            switch YAMLMapping.parse(
+                yaml, path: file.path, firstLine: frontMatter.yamlFirstLine, what: "the front matter")
+            {
             case .success(let value): mapping = value
             case .failure(let diagnostic):
                 result.diagnostics.append(diagnostic)
@@ -82,7 +84,9 @@ private extension ContentFileParser {
         if let entry = mapping["url"], let raw = value(mapping.string(entry)) {
             if raw.trimmingCharacters(in: .whitespaces).isEmpty {
                 problems.append(
-                    .error(.missingURL, at: mapping.location(of: entry), "`url` is empty", hint: "write the link's address, e.g. `url: https://example.com/article`"))
+                    .error(
+                        .missingURL, at: mapping.location(of: entry), "`url` is empty",
+                        hint: "write the link's address, e.g. `url: https://example.com/article`"))
             } else {
                 url = value(Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "url"))
             }
@@ -92,7 +96,9 @@ private extension ContentFileParser {
             title = raw.collapsingWhitespace
             if title!.isEmpty {
                 problems.append(
-                    .error(.missingTitle, at: mapping.location(of: entry), "`title` is empty", hint: "write the link's title, e.g. `title: An article`"))
+                    .error(
+                        .missingTitle, at: mapping.location(of: entry), "`title` is empty",
+                        hint: "write the link's title, e.g. `title: An article`"))
             }
         } else if mapping["title"] == nil {
             problems.append(
@@ -188,14 +194,18 @@ extension ContentFileParser {
         if let entry = mapping["order"] { definition.order = take(mapping.integer(entry)) }
     }
 
-    static func linkURL(_ raw: String, location: SourceLocation, config: SiteConfig, field: String) -> Result<
+    static func linkURL(
+        _ raw: String, location: SourceLocation, config: SiteConfig, field: String
+    ) -> Result<
         LinkURL, Diagnostic
     > {
         do {
             return .success(try LinkURL(parsing: raw, allowedSchemes: config.allowedSchemes))
         } catch {
             return .failure(
-                .error(.invalidURL, at: location, "`\(field)` \"\(raw)\" is not a usable URL: \(error.message)", hint: error.hint))
+                .error(
+                    .invalidURL, at: location, "`\(field)` \"\(raw)\" is not a usable URL: \(error.message)",
+                    hint: error.hint))
         }
     }
 

@@ -24,7 +24,8 @@ struct ListFileParser: Sendable {
         where !ContentFileParser.categoryKeys.contains(entry.key) && !Self.linkOnlyKeys.contains(entry.key) {
             result.diagnostics.append(
                 .warning(
-                    .unknownKey, at: mapping.location(of: entry), "`\(entry.key)` is not a list-file setting and is ignored",
+                    .unknownKey, at: mapping.location(of: entry),
+                    "`\(entry.key)` is not a list-file setting and is ignored",
                     hint: "a list file's front matter knows title, description, order and icon"))
         }
 
@@ -41,13 +42,16 @@ struct ListFileParser: Sendable {
                 result.diagnostics.append(
                     .error(
                         .missingURL, at: SourceLocation(path: path, line: 1), "the link has no url",
-                        hint: "add `url: https://…` to the front matter (or, for a list file, add items like `- [Title](https://…) - description`)"))
+                        hint:
+                            "add `url: https://…` to the front matter (or, for a list file, add items like `- [Title](https://…) - description`)"
+                    ))
             } else {
                 result.diagnostics.append(
                     .warning(
                         .emptyListFile, at: SourceLocation(path: path, line: 1),
                         "the file has no front matter and no list items with links, so it adds nothing",
-                        hint: "give it front matter with `url:` and `title:`, or list items like `- [Title](https://…)`"))
+                        hint: "give it front matter with `url:` and `title:`, or list items like `- [Title](https://…)`"
+                    ))
             }
             return
         }

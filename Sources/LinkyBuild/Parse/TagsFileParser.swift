@@ -30,7 +30,8 @@ enum TagsFileParser {
         var definitions: [TagDefinition] = []
         for entry in mapping.entries {
             var definition = TagDefinition(
-                name: entry.key.nfc.trimmingCharacters(in: .whitespaces), aliases: [], location: mapping.location(of: entry))
+                name: entry.key.nfc.trimmingCharacters(in: .whitespaces), aliases: [],
+                location: mapping.location(of: entry))
             switch entry.node {
             case .scalar(let scalar) where scalar.string.isEmpty:
                 break
@@ -49,7 +50,8 @@ enum TagsFileParser {
                     }
                     switch key {
                     case "title": definition.title = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
-                    case "description": definition.description = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "description":
+                        definition.description = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
                     case "slug": definition.slug = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
                     case "parent": definition.parent = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
                     case "aliases":
@@ -57,7 +59,8 @@ enum TagsFileParser {
                     default:
                         diagnostics.append(
                             .warning(
-                                .invalidTagsFile, at: mapping.location(of: field), "`\(key)` is not a tag setting and is ignored",
+                                .invalidTagsFile, at: mapping.location(of: field),
+                                "`\(key)` is not a tag setting and is ignored",
                                 hint: "a tag knows title, description, slug, aliases and parent"))
                     }
                 }

@@ -63,7 +63,9 @@ struct YAMLMapping {
             return .failure(
                 .error(
                     code, at: location(of: entry), "`\(entry.key)` must be text, not a \(Self.kind(of: entry.node))",
-                    hint: "write `\(entry.key): some text` on one line (quote it if it contains `: ` or starts with `[`)"))
+                    hint:
+                        "write `\(entry.key): some text` on one line (quote it if it contains `: ` or starts with `[`)")
+            )
         }
         return .success(scalar.string.nfc)
     }
@@ -127,7 +129,9 @@ struct YAMLMapping {
         case .scalar(let scalar):
             if scalar.style == .plain {
                 if let bool = node.bool, ["true", "false"].contains(scalar.string.lowercased()) { return .bool(bool) }
-                if let number = Double(scalar.string), scalar.string.first?.isNumber == true || scalar.string.first == "-" {
+                if let number = Double(scalar.string),
+                    scalar.string.first?.isNumber == true || scalar.string.first == "-"
+                {
                     return .number(number)
                 }
                 if scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty { return .null }
@@ -161,7 +165,8 @@ private extension YAMLMapping {
         var problem = "\(error)"
         if let yamlError = error as? YamlError {
             switch yamlError {
-            case .scanner(_, let text, let mark, _), .parser(_, let text, let mark, _), .composer(_, let text, let mark, _):
+            case .scanner(_, let text, let mark, _), .parser(_, let text, let mark, _),
+                .composer(_, let text, let mark, _):
                 line = firstLine + mark.line - 1
                 column = mark.column
                 problem = text

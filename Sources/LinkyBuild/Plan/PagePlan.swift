@@ -47,14 +47,18 @@ struct PagePlanner {
         for category in site.categories where category.id != 0 {
             let count = Self.pageCount(category.links.count, pageSize)
             for page in 1...count {
-                files.append(PlannedFile(path: paths.category(category.id, page: page), kind: .category(category.id, page: page, of: count)))
+                files.append(
+                    PlannedFile(
+                        path: paths.category(category.id, page: page),
+                        kind: .category(category.id, page: page, of: count)))
             }
         }
         files.append(PlannedFile(path: SitePaths.tagIndex, kind: .tagIndex))
         for tag in site.tags {
             let count = Self.pageCount(tag.links.count, pageSize)
             for page in 1...count {
-                files.append(PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
+                files.append(
+                    PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
             }
         }
         for link in site.links where link.hasPage {

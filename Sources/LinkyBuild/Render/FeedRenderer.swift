@@ -25,7 +25,8 @@ struct FeedRenderer {
         xml += "  <title>\(config.title.xmlEscaped)</title>\n"
         if !config.description.isEmpty { xml += "  <subtitle>\(config.description.xmlEscaped)</subtitle>\n" }
         xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\((base + "feed.xml").xmlEscaped)\"/>\n"
-        xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\((base.isEmpty ? "index.html" : base).xmlEscaped)\"/>\n"
+        xml +=
+            "  <link rel=\"alternate\" type=\"text/html\" href=\"\((base.isEmpty ? "index.html" : base).xmlEscaped)\"/>\n"
         xml += "  <id>\((config.baseURL ?? "urn:linky-site:" + Slug.make(config.title)).xmlEscaped)</id>\n"
         xml += "  <updated>\(updated)</updated>\n"
         xml += "  <author><name>\((config.author ?? config.title).xmlEscaped)</name></author>\n"
@@ -60,9 +61,12 @@ struct FeedRenderer {
             items: entries.map { link in
                 JSONFeed.Item(
                     id: entryID(link),
-                    url: link.hasPage ? context.absolute(context.paths.link(link.id)) ?? link.url.absoluteString : link.url.absoluteString,
+                    url: link.hasPage
+                        ? context.absolute(context.paths.link(link.id)) ?? link.url.absoluteString
+                        : link.url.absoluteString,
                     externalURL: link.url.absoluteString, title: link.title, summary: link.description,
-                    contentHTML: link.note?.html, contentText: link.note == nil ? (link.description ?? link.title) : nil,
+                    contentHTML: link.note?.html,
+                    contentText: link.note == nil ? (link.description ?? link.title) : nil,
                     datePublished: link.date!.rfc3339, tags: link.tags.map { site.tags[$0].name },
                     image: link.image?.absoluteString)
             })
@@ -120,7 +124,8 @@ struct JSONFeed: Encodable {
 enum DataEncoding {
     static func json<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data

@@ -20,7 +20,8 @@ extension TemplateContext {
         extra["has_favorites"] = !(extra["favorites"] as! [Any]).isEmpty
         extra["has_recent"] = !(extra["recent"] as! [Any]).isEmpty
         extra["has_links"] = !root.links.isEmpty
-        return page(path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
+        return page(
+            path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
     }
 
     func category(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
@@ -42,7 +43,9 @@ extension TemplateContext {
             extra["pagination"] = pagination
         }
         let title = number > 1 ? "\(category.title) (\(strings["page"]!) \(number))" : category.title
-        return page(path: paths.category(id, page: number), kind: "category", title: title, description: category.description, extra: extra)
+        return page(
+            path: paths.category(id, page: number), kind: "category", title: title, description: category.description,
+            extra: extra)
     }
 
     func tagIndex() -> [String: Any] { at(SitePaths.tagIndex).tagIndexContext() }
@@ -55,7 +58,9 @@ extension TemplateContext {
             reference["is_top"] = tag.parent == nil
             // A weight from 1 to 5 for a tag cloud: logarithmic, since tag use is Zipf-like.
             let most = max(site.tags.map(\.links.count).max() ?? 1, 1)
-            let weight = tag.links.isEmpty ? 1 : 1 + Int((4 * log2(Double(tag.links.count)) / max(log2(Double(most)), 1)).rounded())
+            let weight =
+                tag.links.isEmpty
+                ? 1 : 1 + Int((4 * log2(Double(tag.links.count)) / max(log2(Double(most)), 1)).rounded())
             reference["weight"] = min(weight, 5)
             return reference
         }
@@ -83,7 +88,8 @@ extension TemplateContext {
             extra["pagination"] = pagination
         }
         let title = number > 1 ? "#\(tag.name) (\(strings["page"]!) \(number))" : "#\(tag.name)"
-        return page(path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
+        return page(
+            path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
     }
 
     func linkPage(_ id: Int) -> [String: Any] { at(paths.link(id)).linkPageContext(id) }
@@ -102,7 +108,8 @@ extension TemplateContext {
         let showLinks = site.links.count <= 1000
         let years = archiveYears().map { year, months -> [String: Any] in
             [
-                "year": year, "href": href(SitePaths.archiveYear(year)), "count": months.reduce(0) { $0 + $1.links.count },
+                "year": year, "href": href(SitePaths.archiveYear(year)),
+                "count": months.reduce(0) { $0 + $1.links.count },
                 "months": months.map { month(year: year, month: $0.month, links: $0.links, withLinks: showLinks) },
             ]
         }
@@ -119,7 +126,8 @@ extension TemplateContext {
         return page(
             path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
             extra: [
-                "year": year, "months": months.map { month(year: year, month: $0.month, links: $0.links, withLinks: true) },
+                "year": year,
+                "months": months.map { month(year: year, month: $0.month, links: $0.links, withLinks: true) },
                 "archive_href": href(SitePaths.archive),
             ])
     }
@@ -143,7 +151,8 @@ extension TemplateContext {
             var section: [String: Any] = [
                 "anchor": category.id == 0 ? "top-level" : "c-" + category.slugPath.joined(separator: "-"),
                 "title": category.id == 0 ? site.config.title : category.title,
-                "trail": category.id == 0 ? site.config.title : trail(category.id).map(\.title).joined(separator: " › "),
+                "trail": category.id == 0
+                    ? site.config.title : trail(category.id).map(\.title).joined(separator: " › "),
                 "depth": max(category.depth, 1), "count": category.links.count,
                 "links": category.links.map { linkItem($0, withNote: true) }, "has_links": !category.links.isEmpty,
             ]
@@ -157,7 +166,8 @@ extension TemplateContext {
     }
 
     func notFound() -> [String: Any] {
-        at(SitePaths.notFound).page(path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)
+        at(SitePaths.notFound).page(
+            path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)
     }
 }
 

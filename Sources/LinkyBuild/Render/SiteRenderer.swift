@@ -31,7 +31,8 @@ struct SiteRenderer: Sendable {
         let data: Data
         switch file.kind {
         case .home: data = html("home", context.home())
-        case .category(let id, let page, let count): data = html("category", context.category(id, page: page, of: count))
+        case .category(let id, let page, let count):
+            data = html("category", context.category(id, page: page, of: count))
         case .tagIndex: data = html("tag_index", context.tagIndex())
         case .tag(let id, let page, let count): data = html("tag", context.tag(id, page: page, of: count))
         case .link(let id): data = html("link", context.linkPage(id))

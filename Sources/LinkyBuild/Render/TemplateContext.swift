@@ -64,7 +64,9 @@ struct TemplateContext {
 
     // MARK: - Shared parts of every page
 
-    func page(path: String, kind: String, title: String, description: String?, extra: [String: Any] = [:]) -> [String: Any] {
+    func page(
+        path: String, kind: String, title: String, description: String?, extra: [String: Any] = [:]
+    ) -> [String: Any] {
         let config = site.config
         let isNotFound = path == SitePaths.notFound
         var pageInfo: [String: Any] = [

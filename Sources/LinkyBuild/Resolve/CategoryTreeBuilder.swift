@@ -23,7 +23,9 @@ struct CategoryTreeBuilder {
     let siteTitle: String
     let contentDir: String
 
-    func build(folders: [String], definitions: [CategoryDefinition], linkKeys: [[String]], linkCounts: [[String]: Int]) -> Result {
+    func build(
+        folders: [String], definitions: [CategoryDefinition], linkKeys: [[String]], linkCounts: [[String]: Int]
+    ) -> Result {
         var diagnostics: [Diagnostic] = []
         var nodes: [[String]: Node] = [[]: Node(key: [])]
         func ensure(_ key: [String]) {
@@ -83,7 +85,9 @@ struct CategoryTreeBuilder {
                     let childKey = key + [name]
                     diagnostics.append(
                         .warning(
-                            .slugCollision, at: nodes[childKey]?.definition?.source ?? SourceLocation(path: contentDir + "/" + childKey.joined(separator: "/")),
+                            .slugCollision,
+                            at: nodes[childKey]?.definition?.source
+                                ?? SourceLocation(path: contentDir + "/" + childKey.joined(separator: "/")),
                             "the category \"\(name)\" would have the same address as \"\(collision.assigned[0].name)\" (\(collision.wanted)), so it is at \"\(slug)\"",
                             hint: "rename one of them so their names differ in letters or digits"))
                 }
@@ -112,7 +116,9 @@ struct CategoryTreeBuilder {
                 let orderB = b.definition?.order ?? Int.max
                 if orderA != orderB { return orderA < orderB }
                 // List sections keep the order of the headings in their file.
-                if a.isListSection, b.isListSection, let lineA = a.definition?.source.line, let lineB = b.definition?.source.line {
+                if a.isListSection, b.isListSection, let lineA = a.definition?.source.line,
+                    let lineB = b.definition?.source.line
+                {
                     return lineA < lineB
                 }
                 let titleA = (a.definition?.title ?? Self.humanized(left.last!)).foldedIdentity

@@ -24,7 +24,9 @@ struct SiteResolver {
 
         // Link slugs: unique within their category.
         var byCategory: [Int: [Int]] = [:]
-        for (index, link) in parsed.enumerated() { byCategory[tree.indexByKey[link.categoryKey]!, default: []].append(index) }
+        for (index, link) in parsed.enumerated() {
+            byCategory[tree.indexByKey[link.categoryKey]!, default: []].append(index)
+        }
         var slugOf = [String](repeating: "", count: parsed.count)
         for (category, indices) in byCategory {
             let (slugs, _) = SlugAllocator().allocate(indices.map { (key: $0, name: parsed[$0].slugName) })
@@ -63,14 +65,17 @@ struct SiteResolver {
             links.append(
                 Link(
                     id: id, slug: slugOf[index], category: category, url: link.url, title: link.title,
-                    description: link.description, tags: tagResult.tagsOfLink[index], date: link.date, image: link.image,
+                    description: link.description, tags: tagResult.tagsOfLink[index], date: link.date,
+                    image: link.image,
                     favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
                     sourceOrder: link.sourceOrder))
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
         for index in categories.indices where categories[index].keepsSourceOrder {
-            categories[index].links.sort { (links[$0].source, links[$0].sourceOrder) < (links[$1].source, links[$1].sourceOrder) }
+            categories[index].links.sort {
+                (links[$0].source, links[$0].sourceOrder) < (links[$1].source, links[$1].sourceOrder)
+            }
         }
         // Tags used only as parents have no links; unused tags.yml entries with no children are left out.
         let site = Site(
@@ -88,10 +93,13 @@ private extension SiteResolver {
         for use in uses { byKey[use.key, default: []].append(use.location) }
         return byKey.keys.sorted().map { key in
             let locations = byKey[key]!.sorted()
-            let others = locations.count > 1 ? " (and in \(locations.count - 1) other file\(locations.count == 2 ? "" : "s"))" : ""
+            let others =
+                locations.count > 1
+                ? " (and in \(locations.count - 1) other file\(locations.count == 2 ? "" : "s"))" : ""
             let known = ContentFileParser.linkKeys.sorted()
             let close = known.first { ConfigParser.distance($0, key) <= 2 }
-            let hint = close.map { "did you mean `\($0)`? If `\(key)` is meant, add it to `extra_keys` in linky.yml" }
+            let hint =
+                close.map { "did you mean `\($0)`? If `\(key)` is meant, add it to `extra_keys` in linky.yml" }
                 ?? "templates see it as `extra.\(key)`; add it to `extra_keys` in linky.yml to silence this warning"
             return .warning(.unknownKey, at: locations[0], "`\(key)` is not a link setting\(others)", hint: hint)
         }
@@ -107,7 +115,9 @@ private extension SiteResolver {
                     .warning(
                         .duplicateLink, at: link.source,
                         "\(link.url.displayString) is already in the collection at \(first.source)",
-                        hint: "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"))
+                        hint:
+                            "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"
+                    ))
             } else {
                 firstByKey[link.url.comparisonKey] = link
             }

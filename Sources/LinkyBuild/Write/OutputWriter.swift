@@ -1,9 +1,10 @@
 import CLinkySystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LinkyModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The write stage, the build's only side effect: everything goes into a temporary folder next to
 /// the output, which then replaces the output in one atomic exchange. A build that fails or is killed
@@ -28,14 +29,16 @@ struct OutputWriter {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         removeStaleTemporaryFolders(in: parent)
-        let temporary = parent.appending(path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = parent.appending(
+            path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
             try await writeFiles(files, into: temporary)
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
                 try manager.copyItem(at: staticFolder.appending(path: path), to: destination)
             }
@@ -55,7 +58,9 @@ private extension OutputWriter {
     func checkSafety() throws(Failure) {
         let target = Self.realPath(output)
         if target == "/" || target == Self.realPath(URL(fileURLWithPath: NSHomeDirectory())) {
-            throw .unsafe("the output folder cannot be \(target)", hint: "choose an output folder of its own, e.g. `--output _site`")
+            throw .unsafe(
+                "the output folder cannot be \(target)",
+                hint: "choose an output folder of its own, e.g. `--output _site`")
         }
         for folder in [siteFolder] + sourceFolders {
             let protected = Self.realPath(folder)
@@ -73,7 +78,8 @@ private extension OutputWriter {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {
-            throw .unsafe("\(output.path) exists and is a file, not a folder", hint: "remove it or choose another output folder")
+            throw .unsafe(
+                "\(output.path) exists and is a file, not a folder", hint: "remove it or choose another output folder")
         }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         if !contents.isEmpty, !contents.contains(Self.marker) {

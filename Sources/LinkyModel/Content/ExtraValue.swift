@@ -9,12 +9,19 @@ public indirect enum ExtraValue: Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([ExtraValue].self) { self = .list(value) }
-        else { self = .map(try container.decode([String: ExtraValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([ExtraValue].self) {
+            self = .list(value)
+        } else {
+            self = .map(try container.decode([String: ExtraValue].self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

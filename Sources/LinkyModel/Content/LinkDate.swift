@@ -29,8 +29,9 @@ public struct LinkDate: Hashable, Sendable, Comparable, Codable {
             guard range.upperBound <= scalars.count else { return nil }
             var value = 0
             for index in range {
-                guard let digit = scalars[index].properties.numericType == .decimal && scalars[index].isASCII
-                    ? Int(String(scalars[index])) : nil
+                guard
+                    let digit = scalars[index].properties.numericType == .decimal && scalars[index].isASCII
+                        ? Int(String(scalars[index])) : nil
                 else { return nil }
                 value = value * 10 + digit
             }

@@ -73,7 +73,9 @@ public struct SlugAllocator: Sendable {
     }
 
     /// Slugs for `names` (keys are the caller's identities), plus the collisions found.
-    public func allocate<Key: Hashable>(_ names: [(key: Key, name: String)]) -> (
+    public func allocate<Key: Hashable>(
+        _ names: [(key: Key, name: String)]
+    ) -> (
         slugs: [Key: String], collisions: [Collision]
     ) {
         var wanted: [String: [(key: Key, name: String)]] = [:]

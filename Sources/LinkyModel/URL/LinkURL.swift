@@ -102,9 +102,11 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
 
         let userPart = userinfo.map { $0 + "@" } ?? ""
         let portPart = port.map { ":\($0)" } ?? ""
-        absoluteString = scheme + "://" + userPart + asciiHost + portPart + path
+        absoluteString =
+            scheme + "://" + userPart + asciiHost + portPart + path
             + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
-        displayString = scheme + "://" + userPart + unicodeHost + portPart + Self.displayDecoded(path)
+        displayString =
+            scheme + "://" + userPart + unicodeHost + portPart + Self.displayDecoded(path)
             + (query.map { "?" + Self.displayDecoded($0) } ?? "")
             + (fragment.map { "#" + Self.displayDecoded($0) } ?? "")
 
@@ -241,12 +243,16 @@ private extension LinkURL {
         let candidate = scalars[..<colon]
         let rest = scalars[scalars.index(after: colon)...]
         guard let first = candidate.first, first.isASCII, first.properties.isAlphabetic,
-              candidate.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic
-                  || isDigit($0) || $0 == "+" || $0 == "." || $0 == "-") })
+            candidate.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic
+                        || isDigit($0) || $0 == "+" || $0 == "." || $0 == "-")
+            })
         else { throw .missingScheme(raw) }
         // "localhost:8080/x" and "example.com:8080" are host:port, not a scheme.
         let digits = rest.prefix(while: isDigit)
-        if !digits.isEmpty && (digits.endIndex == rest.endIndex || "/?#".unicodeScalars.contains(rest[digits.endIndex])) {
+        if !digits.isEmpty && (digits.endIndex == rest.endIndex || "/?#".unicodeScalars.contains(rest[digits.endIndex]))
+        {
             throw .missingScheme(raw)
         }
         return (String(Substring(candidate)).lowercased(), rest)
@@ -307,12 +313,13 @@ private extension LinkURL {
     /// Loose check: hex groups of up to four digits, at most one `::`, optional dotted IPv4 tail.
     static func isPlausibleIPv6(_ literal: String) -> Bool {
         guard literal.contains(":"), !literal.contains(":::"),
-              literal.components(separatedBy: "::").count <= 2 else { return false }
+            literal.components(separatedBy: "::").count <= 2
+        else { return false }
         var groups = literal.split(separator: ":", omittingEmptySubsequences: true)
         if let last = groups.last, last.contains(".") {
             let octets = last.split(separator: ".", omittingEmptySubsequences: false)
             guard octets.count == 4,
-                  octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && Int($0) != nil })
+                octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && Int($0) != nil })
             else { return false }
             groups.removeLast()
         }
@@ -329,13 +336,15 @@ private extension LinkURL {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
                 output += [byte, hexDigits[Int(high)], hexDigits[Int(low)]]
                 index += 3
                 continue
             }
             if byte >= 0x7F || byte < 0x20 || byte == UInt8(ascii: "%") || unsafeBytes.contains(byte)
-                || extra.contains(byte) {
+                || extra.contains(byte)
+            {
                 output += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
             } else {
                 output.append(byte)
@@ -385,7 +394,8 @@ private extension LinkURL {
                 next += 3
             }
             if sequence.count == length, let decoded = String(validating: sequence, as: UTF8.self),
-               let scalar = decoded.unicodeScalars.first, isDisplayable(scalar) {
+                let scalar = decoded.unicodeScalars.first, isDisplayable(scalar)
+            {
                 output.append(scalar)
                 index = next
             } else {
@@ -398,7 +408,8 @@ private extension LinkURL {
 
     static func isDisplayable(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
-        return !(properties.generalCategory == .control || properties.generalCategory == .format
+        return
+            !(properties.generalCategory == .control || properties.generalCategory == .format
             || properties.isWhitespace || structuralScalars.contains(scalar))
     }
 
@@ -414,7 +425,8 @@ private extension LinkURL {
 
     static func escapedByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
         guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"),
-              let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+            let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        else { return nil }
         return high << 4 | low
     }
 
@@ -430,8 +442,8 @@ private extension LinkURL {
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false

@@ -29,7 +29,8 @@ public enum Punycode {
         var bias = initialBias
         while handled < input.count {
             guard let next = input.filter({ $0 >= n }).min(),
-                  next - n <= (maxInt - delta) / (handled + 1) else { return nil }
+                next - n <= (maxInt - delta) / (handled + 1)
+            else { return nil }
             delta += (next - n) * (handled + 1)
             n = next
             for codePoint in input {
@@ -114,9 +115,11 @@ public enum Punycode {
     ///   is an undecodable `xn--` label, is longer than 63 bytes, or the host exceeds 253 bytes.
     public static func toASCII(host: String) -> String? {
         let normalized = host.lowercased().precomposedStringWithCanonicalMapping
-        var dotted = String(String.UnicodeScalarView(normalized.unicodeScalars.map {
-            labelSeparators.contains($0) ? "." : $0
-        }))
+        var dotted = String(
+            String.UnicodeScalarView(
+                normalized.unicodeScalars.map {
+                    labelSeparators.contains($0) ? "." : $0
+                }))
         if dotted.hasSuffix(".") {
             dotted.removeLast()
         }
@@ -196,7 +199,7 @@ private extension Punycode {
     static func isLabelByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
             true
         default:
             false
@@ -224,8 +227,9 @@ private extension Punycode {
             result = label
         } else {
             guard !hasACEPrefix(label),
-                  label.unicodeScalars.allSatisfy({ $0.isASCII ? isLabelByte(UInt8($0.value)) : isAllowedNonASCII($0) }),
-                  let encoded = encode(label) else { return nil }
+                label.unicodeScalars.allSatisfy({ $0.isASCII ? isLabelByte(UInt8($0.value)) : isAllowedNonASCII($0) }),
+                let encoded = encode(label)
+            else { return nil }
             result = "xn--" + encoded
         }
         return result.utf8.count <= 63 ? result : nil
@@ -242,9 +246,10 @@ private extension Punycode {
         let payload = String(lower.dropFirst(4))
         // Only accept what toASCII itself could have produced: canonical, non-ASCII, lower-cased NFC.
         guard let decoded = decode(payload),
-              !decoded.unicodeScalars.allSatisfy(\.isASCII),
-              encode(decoded) == payload,
-              decoded.unicodeScalars.elementsEqual(decoded.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
+            !decoded.unicodeScalars.allSatisfy(\.isASCII),
+            encode(decoded) == payload,
+            decoded.unicodeScalars.elementsEqual(
+                decoded.lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
         else { return label }
         return decoded
     }

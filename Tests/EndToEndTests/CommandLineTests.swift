@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Runs the built `linky-site` binary as a user would and checks exit codes, stdout and stderr.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        // The test bundle sits next to the products it was built with.
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appending(path: "linky-site").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appending(path: "linky-site")
+    }()
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporarySite(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-cli-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = folder.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    static let good = "---\nurl: https://example.com/a\ntitle: A\ndate: 2024-01-01\n---\nNote.\n"
+
+    @Test func buildsTheExampleAndSaysWhatItDid() throws {
+        let output = FileManager.default.temporaryDirectory.appending(path: "linky-cli-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try run(["build", "Examples/reading-list", "--output", output.path], in: Self.repositoryRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Built 68 links"))
+        #expect(result.stderr.contains("0 errors, 0 warnings"))
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
+    }
+
+    @Test func contentErrorsExitOneWithCompilerStyleMessages() throws {
+        let site = try temporarySite(["links/a.md": "---\ntitle: A\n---\n", "links/b.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["build", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(site.path)/links/a.md:1: error[LINKY101]: the link has no url"))
+        #expect(result.stderr.contains("  hint: add `url: https://…`"))
+        #expect(result.stderr.contains("the output was not changed"))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))
+    }
+
+    @Test func githubFormatPrintsAnnotations() throws {
+        let site = try temporarySite(["links/a.md": "---\nurl: https://a.example\ntitle: A\ndate: someday\n---\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["build", ".", "--format", "github"], in: site)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("::error file=links/a.md,line=4,title=LINKY105 invalid-date::"))
+    }
+
+    @Test func jsonFormatIsMachineReadable() throws {
+        let site = try temporarySite([
+            "links/a.md": Self.good, "links/b.md": Self.good.replacingOccurrences(of: "title: A", with: "title: B"),
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["build", ".", "--format", "json", "--base-url", "https://example.com/"], in: site)
+        #expect(result.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["errors"] as? Int == 0)
+        #expect(report?["warnings"] as? Int == 1)
+        let first = (report?["diagnostics"] as? [[String: Any]])?.first
+        #expect(first?["code"] as? String == "LINKY109")
+        #expect(first?["file"] as? String == "links/b.md")
+    }
+
+    @Test func strictTurnsWarningsIntoFailure() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(try run(["build", site.path]).status == 0)
+        let strict = try run(["build", site.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("warning[LINKY151]"))
+        #expect(try run(["build", site.path, "--strict", "--base-url", "https://example.com/"]).status == 0)
+    }
+
+    @Test func usageAndInputErrorsHaveTheirOwnExitCodes() throws {
+        let missing = try run(["build", "/nonexistent/site"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("does not exist"))
+        let usage = try run(["build", "--format", "yaml"])
+        #expect(usage.status == 64)
+        let site = try temporarySite(["links/a.md": Self.good, "elsewhere/keep.txt": "mine"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let unsafe = try run(["build", site.path, "--output", site.appending(path: "elsewhere").path])
+        #expect(unsafe.status == 73)
+        #expect(unsafe.stderr.contains("LINKY180"))
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "elsewhere/keep.txt").path))
+    }
+
+    @Test func helpDescribesEveryOption() throws {
+        let help = try run(["build", "--help"])
+        #expect(help.status == 0)
+        for option in ["--output", "--base-url", "--drafts", "--strict", "--format", "--quiet"] {
+            #expect(help.stdout.contains(option))
+        }
+    }
+
+    @Test func outputIsByteIdenticalAcrossRunsAndDirectories() throws {
+        let first = FileManager.default.temporaryDirectory.appending(path: "linky-det-a-\(UUID().uuidString)")
+        let second = FileManager.default.temporaryDirectory.appending(path: "linky-det-b-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        #expect(try run(["build", "Examples/awesome", "-o", first.path, "-q"], in: Self.repositoryRoot).status == 0)
+        #expect(try run(["build", "Examples/awesome", "-o", second.path, "-q"], in: Self.repositoryRoot).status == 0)
+        let diff = Process()
+        diff.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+        diff.arguments = ["-r", first.path, second.path]
+        diff.standardOutput = FileHandle.nullDevice
+        try diff.run()
+        diff.waitUntilExit()
+        #expect(diff.terminationStatus == 0)
+    }
+}
