@@ -104,15 +104,18 @@ public struct SiteBuilder: Sendable {
 
         do {
             clock.lap("theme+plan")
-            let files = try await SiteRenderer(site: site, theme: theme).render(plan)
-            clock.lap("render")
             let contentFolder = siteFolder.appending(path: config.contentDir)
             let writer = OutputWriter(
                 output: output, siteFolder: siteFolder,
                 sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
+            let renderer = SiteRenderer(site: site, theme: theme)
             try await writer.write(
-                files, staticFolder: siteFolder.appending(path: "static"), staticFiles: loaded.staticFiles)
-            clock.lap("write")
+                paths: plan.map(\.path), staticFolder: siteFolder.appending(path: "static"),
+                staticFiles: loaded.staticFiles
+            ) { store in
+                try await renderer.render(plan, deliver: store)
+            }
+            clock.lap("render+write")
         } catch let failure as OutputWriter.Failure {
             report.outcome = .outputFailed
             switch failure {

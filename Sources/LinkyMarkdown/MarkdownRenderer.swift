@@ -85,7 +85,28 @@ public enum MarkdownRenderer {
                 text += " "
             }
         }
-        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return collapsingWhitespace(text)
+    }
+
+    /// Runs of white space to one space, ends trimmed; by scalar (grapheme splitting is slow in bulk).
+    static func collapsingWhitespace(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace =
+                scalar.isASCII
+                ? (scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     static func isBlock(_ type: cmark_node_type) -> Bool {

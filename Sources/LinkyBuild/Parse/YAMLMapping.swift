@@ -21,7 +21,8 @@ struct YAMLMapping {
     static func parse(_ yaml: String, path: String, firstLine: Int, what: String) -> Result<YAMLMapping, Diagnostic> {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // The encoding is given: `.default` reads the process environment on every call.
+            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
             return .failure(syntaxError(error, path: path, firstLine: firstLine, what: what))
         }

@@ -8,22 +8,30 @@ struct SiteRenderer: Sendable {
     let site: Site
     let theme: Theme
 
-    func render(_ plan: [PlannedFile]) async throws -> [OutputFile] {
+    /// Renders every planned file and hands the results to `deliver` a chunk at a time, as chunks
+    /// finish. At most a few chunks are in flight, so a 100k-link site never holds its whole output
+    /// (over a gigabyte) in memory; each file is complete and independent, so the order of delivery
+    /// does not change the output.
+    func render(_ plan: [PlannedFile], deliver: ([OutputFile]) throws -> Void) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let chunkSize = max(16, plan.count / (workers * 8) + 1)
         let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
         let itemCache = await LinkItemCache.render(site: site, theme: theme)
-        return try await withThrowingTaskGroup(of: (Int, [OutputFile]).self) { group in
-            for (index, chunk) in chunks.enumerated() {
+        try await withThrowingTaskGroup(of: [OutputFile].self) { group in
+            var next = chunks.makeIterator()
+            func startNext() {
+                guard let chunk = next.next() else { return }
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    return (index, try chunk.map { try render($0, context: context) })
+                    return try chunk.map { try render($0, context: context) }
                 }
             }
-            var byChunk = [[OutputFile]](repeating: [], count: chunks.count)
-            for try await (index, files) in group { byChunk[index] = files }
-            return byChunk.flatMap { $0 }
+            for _ in 0..<(workers * 2) { startNext() }
+            while let files = try await group.next() {
+                startNext()
+                try deliver(files)
+            }
         }
     }
 

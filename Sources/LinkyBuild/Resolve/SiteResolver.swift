@@ -44,6 +44,7 @@ struct SiteResolver {
         }
 
         // Global order: newest first, then by title; ids follow it.
+        let titleKeys = parsed.map { $0.title.foldedIdentity }
         let order = parsed.indices.sorted { a, b in
             let left = parsed[a]
             let right = parsed[b]
@@ -52,9 +53,7 @@ struct SiteResolver {
                 guard let dateB = right.date else { return true }
                 return dateA > dateB
             }
-            let titleA = left.title.foldedIdentity
-            let titleB = right.title.foldedIdentity
-            if titleA != titleB { return titleA < titleB }
+            if titleKeys[a] != titleKeys[b] { return titleKeys[a] < titleKeys[b] }
             return (left.url.absoluteString, left.source) < (right.url.absoluteString, right.source)
         }
         var links: [Link] = []

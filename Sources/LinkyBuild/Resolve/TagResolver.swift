@@ -126,7 +126,8 @@ struct TagResolver {
                     "the tags \(wanted) would share the address tags/\(collision.wanted)/, so they get \(collision.assigned.map(\.slug).joined(separator: ", "))",
                     hint: "merge them with an alias in tags.yml, or give one a `slug:` there"))
         }
-        let sortedKeys = keys.sorted { (names[$0]!.foldedIdentity, $0) < (names[$1]!.foldedIdentity, $1) }
+        let folded = names.mapValues(\.foldedIdentity)
+        let sortedKeys = keys.sorted { (folded[$0]!, $0) < (folded[$1]!, $1) }
         let idByKey = Dictionary(uniqueKeysWithValues: sortedKeys.enumerated().map { ($1, $0) })
         var tags = sortedKeys.enumerated().map { id, key in
             Tag(

@@ -24,7 +24,13 @@ struct OutputWriter {
     /// The content, templates and static folders: the output may neither be, contain nor sit inside them.
     let sourceFolders: [URL]
 
-    func write(_ files: [OutputFile], staticFolder: URL, staticFiles: [String]) async throws(Failure) {
+    /// Writes a whole build: `produce` is handed a function that stores files into the new output
+    /// (the render stage calls it as pages are done); then static files are copied and the new
+    /// output replaces the old one. `paths` lists every file `produce` will store.
+    func write(
+        paths: [String], staticFolder: URL, staticFiles: [String],
+        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void
+    ) async throws(Failure) {
         try checkSafety()
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -34,7 +40,11 @@ struct OutputWriter {
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            try await writeFiles(files, into: temporary)
+            try createFolders(for: paths, in: temporary)
+            let root = temporary.path
+            try await produce { files in
+                for file in files { try Self.writeFile(root + "/" + file.path, file.contents) }
+            }
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
                 try manager.createDirectory(
@@ -93,32 +103,19 @@ private extension OutputWriter {
         url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// Creates the folders first, then writes the files on every core.
-    func writeFiles(_ files: [OutputFile], into root: URL) async throws {
+    /// Every folder the files need, parents before children, one mkdir each.
+    func createFolders(for paths: [String], in root: URL) throws {
         var folders = Set<String>()
-        for file in files {
-            var path = file.path
+        for file in paths {
+            var path = file
             while let slash = path.lastIndex(of: "/") {
                 path = String(path[..<slash])
                 if !folders.insert(path).inserted { break }
             }
         }
         for folder in folders.sorted() {
-            // Parents sort before their children, so one mkdir each is enough.
             let path = root.appending(path: folder).path
             guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw Self.posixError("create folder \(folder)") }
-        }
-        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let chunkSize = max(64, files.count / workers + 1)
-        let rootPath = root.path
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for start in stride(from: 0, to: files.count, by: chunkSize) {
-                let chunk = files[start..<min(start + chunkSize, files.count)]
-                group.addTask {
-                    for file in chunk { try Self.writeFile(rootPath + "/" + file.path, file.contents) }
-                }
-            }
-            try await group.waitForAll()
         }
     }
 

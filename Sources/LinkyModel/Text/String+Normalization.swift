@@ -12,6 +12,27 @@ extension String {
 
     /// Collapses every run of white space into one space and trims the ends.
     public var collapsingWhitespace: String {
-        split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.isWhitespaceForCollapsing {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space, checked by byte for ASCII (the Unicode property lookup is slow in bulk).
+    var isWhitespaceForCollapsing: Bool {
+        if isASCII { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
     }
 }
