@@ -23,8 +23,10 @@ public enum MarkdownRenderer {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     /// Safe mode (the default in cmark-gfm 0.29: raw HTML and `javascript:` URLs are dropped),
-    /// UTF-8 validated, `~~strike~~` only with two tildes.
-    static let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_FOOTNOTES
+    /// UTF-8 validated, `~~strike~~` only with two tildes, table alignment as `style` (HTML5 has no `align`).
+    static let options =
+        CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_FOOTNOTES
+        | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
 
     static let lock = Mutex<Void>(())
 

@@ -160,9 +160,9 @@ extension TemplateContext {
             if let intro = category.intro { section["intro_html"] = intro.html }
             return section
         }
-        return page(
-            path: SitePaths.print, kind: "print", title: site.config.title, description: nil,
-            extra: ["sections": sections, "newest_date": site.newestDate?.isoDay ?? ""])
+        var extra: [String: Any] = ["sections": sections]
+        if let newest = site.newestDate { extra["newest_date"] = newest.isoDay }
+        return page(path: SitePaths.print, kind: "print", title: site.config.title, description: nil, extra: extra)
     }
 
     func notFound() -> [String: Any] {

