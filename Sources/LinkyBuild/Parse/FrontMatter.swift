@@ -1,6 +1,6 @@
 /// A Markdown file split at its front matter: the first line is exactly `---`, the YAML runs to the
 /// next line that is exactly `---` (or `...`). Found line by line, never by splitting on `---`.
-struct FrontMatter: Sendable {
+struct FrontMatter: Sendable, Equatable {
     /// The YAML text, or nil when the file has no front matter.
     var yaml: String?
     /// The file's line number of the YAML's first line.
