@@ -26,7 +26,8 @@ struct ContentFileParser: Sendable {
         var mapping = YAMLMapping(path: file.path, firstLine: frontMatter.yamlFirstLine)
         if let yaml = frontMatter.yaml {
             switch YAMLMapping.parse(
-                yaml, path: file.path, firstLine: frontMatter.yamlFirstLine, what: "the front matter")
+                yaml, path: file.path, firstLine: frontMatter.yamlFirstLine, what: "the front matter",
+                implicitTypes: false)
             {
             case .success(let value): mapping = value
             case .failure(let diagnostic):

@@ -18,11 +18,17 @@ struct YAMLMapping {
 
     /// Composes `yaml`; nil with a diagnostic when it is not valid YAML or not a mapping.
     /// An empty document is an empty mapping.
-    static func parse(_ yaml: String, path: String, firstLine: Int, what: String) -> Result<YAMLMapping, Diagnostic> {
+    /// `implicitTypes: false` skips Yams' regex-based typing of every scalar (bool, int, float,
+    /// timestamp…): linky-site reads scalars as written anyway, and in a large collection those
+    /// regexes are a good part of the parse time. Merge keys (`<<`) need it, so the few config files
+    /// keep it.
+    static func parse(
+        _ yaml: String, path: String, firstLine: Int, what: String, implicitTypes: Bool = true
+    ) -> Result<YAMLMapping, Diagnostic> {
         let node: Node?
         do {
             // The encoding is given: `.default` reads the process environment on every call.
-            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
+            node = try Yams.compose(yaml: yaml, implicitTypes ? .default : .basic, .default, .utf8)
         } catch {
             return .failure(syntaxError(error, path: path, firstLine: firstLine, what: what))
         }
@@ -129,7 +135,11 @@ struct YAMLMapping {
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain {
-                if let bool = node.bool, ["true", "false"].contains(scalar.string.lowercased()) { return .bool(bool) }
+                switch scalar.string.lowercased() {
+                case "true": return .bool(true)
+                case "false": return .bool(false)
+                default: break
+                }
                 if let number = Double(scalar.string),
                     scalar.string.first?.isNumber == true || scalar.string.first == "-"
                 {

@@ -7,7 +7,8 @@ struct SiteResolver {
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
         var diagnostics = unknownKeyWarnings(content.unknownKeys)
-        let parsed = content.links.filter { config.includeDrafts || !$0.draft }
+        let hasDrafts = !config.includeDrafts && content.links.contains(where: \.draft)
+        let parsed = hasDrafts ? content.links.filter { !$0.draft } : content.links
 
         var counts: [[String]: Int] = [:]
         for link in parsed { counts[link.categoryKey, default: 0] += 1 }
@@ -106,19 +107,19 @@ private extension SiteResolver {
 
     /// The same link twice is a warning naming both places.
     func duplicateWarnings(_ links: [ParsedLink]) -> [Diagnostic] {
-        var firstByKey: [String: ParsedLink] = [:]
+        var firstByKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
-        for link in links {
+        for (index, link) in links.enumerated() {
             if let first = firstByKey[link.url.comparisonKey] {
                 diagnostics.append(
                     .warning(
                         .duplicateLink, at: link.source,
-                        "\(link.url.displayString) is already in the collection at \(first.source)",
+                        "\(link.url.displayString) is already in the collection at \(links[first].source)",
                         hint:
                             "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"
                     ))
             } else {
-                firstByKey[link.url.comparisonKey] = link
+                firstByKey[link.url.comparisonKey] = index
             }
         }
         return diagnostics

@@ -59,11 +59,19 @@ struct TagResolver {
         // Identity and first-seen spelling, in source order.
         var spelling: [String: String] = [:]
         var tagsOfLinkKeys: [[String]] = []
+        // The same few thousand spellings come back on every link: fold each once.
+        var cleanedSpellings: [String: (name: String, key: String)] = [:]
         for link in links {
             var keys: [String] = []
             for tag in link.tags {
-                let name = Self.cleaned(tag.name)
-                let raw = Self.key(name)
+                let (name, raw): (String, String)
+                if let known = cleanedSpellings[tag.name] {
+                    (name, raw) = known
+                } else {
+                    name = Self.cleaned(tag.name)
+                    raw = Self.key(name)
+                    cleanedSpellings[tag.name] = (name, raw)
+                }
                 guard !raw.isEmpty else { continue }
                 let key = canonical[raw] ?? raw
                 if spelling[key] == nil { spelling[key] = key == raw ? name : (definitionByKey[key]?.name ?? name) }

@@ -3,11 +3,39 @@ import Foundation
 extension String {
     /// The text in Unicode Normalization Form C: files saved on macOS are often NFD,
     /// and 맛집 typed two ways must be one tag.
-    public var nfc: String { precomposedStringWithCanonicalMapping }
+    public var nfc: String {
+        isCertainlyNFC ? self : precomposedStringWithCanonicalMapping
+    }
 
     /// The identity of a name that people type in different cases and forms: NFC, then case-folded.
     public var foldedIdentity: String {
-        nfc.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).nfc
+        if utf8.allSatisfy({ $0 < 0x80 }) { return lowercased() }
+        return nfc.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).nfc
+    }
+
+    /// A quick check that normalising to NFC cannot change the text, so the (slow) Foundation
+    /// normalisation runs only when it might: no combining marks, no conjoining Hangul jamo, and
+    /// none of the few characters NFC replaces on their own. When in doubt, it answers false.
+    var isCertainlyNFC: Bool {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        for scalar in unicodeScalars where scalar.value >= 0x300 {
+            let value = scalar.value
+            if scalar.properties.canonicalCombiningClass != .notReordered { return false }
+            switch value {
+            case 0x0340...0x0344, 0x0374, 0x037E, 0x0387, 0x0958...0x095F, 0x09DC...0x09DF, 0x0A33, 0x0A36,
+                0x0A59...0x0A5E, 0x0B5C...0x0B5D, 0x0F43...0x0FB9, 0x1160...0x11FF, 0x1F71...0x1FFD,
+                0x2000...0x2001, 0x2126, 0x212A...0x212B, 0x2329...0x232A, 0x2ADC, 0xD7B0...0xD7FF,
+                0xF900...0xFAFF, 0xFB1D...0xFB4E, 0x1D15E...0x1D1C0, 0x2F800...0x2FA1D:
+                return false
+            default:
+                // Marks with combining class 0 (many Indic vowel signs) can still compose.
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: return false
+                default: continue
+                }
+            }
+        }
+        return true
     }
 
     /// Collapses every run of white space into one space and trims the ends.
