@@ -113,7 +113,12 @@ public struct SiteBuilder: Sendable {
                 paths: plan.map(\.path), staticFolder: siteFolder.appending(path: "static"),
                 staticFiles: loaded.staticFiles
             ) { store in
-                try await renderer.render(plan, deliver: store)
+                var written = 0
+                try await renderer.render(plan) { files in
+                    written += files.count
+                    try store(files)
+                }
+                report.fileCount = written + loaded.staticFiles.count
             }
             clock.lap("render+write")
         } catch let failure as OutputWriter.Failure {

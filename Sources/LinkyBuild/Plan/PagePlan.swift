@@ -18,8 +18,8 @@ struct PlannedFile: Sendable, Hashable {
         case sitemap
         case bookmarks
         case linksJSON
-        case searchIndexJSON
-        case searchIndexScript
+        /// `search-index.json` and `search-index.js`, from one encoding.
+        case searchIndex
         case asset(String)
     }
 
@@ -77,8 +77,7 @@ struct PagePlanner {
             PlannedFile(path: "sitemap.xml", kind: .sitemap),
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),
             PlannedFile(path: "links.json", kind: .linksJSON),
-            PlannedFile(path: "search-index.json", kind: .searchIndexJSON),
-            PlannedFile(path: "search-index.js", kind: .searchIndexScript),
+            PlannedFile(path: "search-index.json", kind: .searchIndex),
         ]
         files += assetNames.sorted().map { PlannedFile(path: "assets/\($0)", kind: .asset($0)) }
         return files

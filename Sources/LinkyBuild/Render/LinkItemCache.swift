@@ -2,8 +2,8 @@ import Foundation
 import LinkyModel
 import LinkyTheme
 
-/// Every link's `partials/link_item`, rendered once for pages that show its category and once for
-/// those that do not, with a stand-in for `root` that each page replaces with its own.
+/// Every link's `partials/link_item`, rendered once with a stand-in for `root` that each page
+/// replaces with its own.
 ///
 /// A link appears on its category page, its tag pages, the archive and the home page; rendering
 /// the partial for each appearance was most of a large build's time (swift-mustache spends about
@@ -14,43 +14,35 @@ struct LinkItemCache: Sendable {
     static let rootMarker = "\u{1}"
 
     /// Each rendering split at the root marker, so a page joins the parts with its own root.
-    private let withCategory: [[Substring]]
-    private let withoutCategory: [[Substring]]
+    private let parts: [[Substring]]
 
     static func render(site: Site, theme: Theme) async -> LinkItemCache {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let ids = Array(site.links.indices)
         let chunkSize = max(64, ids.count / (workers * 4) + 1)
         let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { ids[$0..<min($0 + chunkSize, ids.count)] }
-        let parts = await withTaskGroup(of: (Int, [String], [String]).self) { group in
+        let rendered = await withTaskGroup(of: (Int, [String]).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
-                    let base = TemplateContext(site: site)
-                    let shown = base.marked(showCategory: true)
-                    let hidden = base.marked(showCategory: false)
-                    return (
-                        index, chunk.map { theme.render("partials/link_item", shown.itemForCache($0)) },
-                        chunk.map { theme.render("partials/link_item", hidden.itemForCache($0)) }
-                    )
+                    let context = TemplateContext(site: site).marked()
+                    return (index, chunk.map { theme.render("partials/link_item", context.itemForCache($0)) })
                 }
             }
-            var parts = [([String], [String])](repeating: ([], []), count: chunks.count)
-            for await (index, shown, hidden) in group { parts[index] = (shown, hidden) }
-            return parts
+            var rendered = [[String]](repeating: [], count: chunks.count)
+            for await (index, html) in group { rendered[index] = html }
+            return rendered.flatMap { $0 }
         }
-        let split = { (html: String) in html.split(separator: rootMarker, omittingEmptySubsequences: false) }
-        return LinkItemCache(
-            withCategory: parts.flatMap(\.0).map(split), withoutCategory: parts.flatMap(\.1).map(split))
+        return LinkItemCache(parts: rendered.map { $0.split(separator: rootMarker, omittingEmptySubsequences: false) })
     }
 
-    func html(_ id: Int, showCategory: Bool, root: String) -> String {
-        (showCategory ? withCategory[id] : withoutCategory[id]).joined(separator: root)
+    func html(_ id: Int, root: String) -> String {
+        parts[id].joined(separator: root)
     }
 }
 
 private extension TemplateContext {
-    func marked(showCategory: Bool) -> TemplateContext {
-        var copy = at(SitePaths.home, showCategory: showCategory)
+    func marked() -> TemplateContext {
+        var copy = at(SitePaths.home)
         copy.overrideRoot(LinkItemCache.rootMarker)
         return copy
     }

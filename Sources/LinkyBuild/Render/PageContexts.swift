@@ -25,7 +25,7 @@ extension TemplateContext {
     }
 
     func category(_ id: Int, page number: Int, of count: Int) -> [String: Any] {
-        at(paths.category(id, page: number), showCategory: false).categoryContext(id, page: number, of: count)
+        at(paths.category(id, page: number)).categoryContext(id, page: number, of: count)
     }
 
     func categoryContext(_ id: Int, page number: Int, of count: Int) -> [String: Any] {

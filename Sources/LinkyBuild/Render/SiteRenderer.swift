@@ -24,7 +24,7 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    return try chunk.map { try render($0, context: context) }
+                    return try chunk.flatMap { try render($0, context: context) }
                 }
             }
             for _ in 0..<(workers * 2) { startNext() }
@@ -35,7 +35,7 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    func render(_ file: PlannedFile, context: TemplateContext) throws -> OutputFile {
+    func render(_ file: PlannedFile, context: TemplateContext) throws -> [OutputFile] {
         let data: Data
         switch file.kind {
         case .home: data = html("home", context.home())
@@ -55,15 +55,16 @@ struct SiteRenderer: Sendable {
         case .sitemap: data = sitemap(context)
         case .bookmarks: data = BookmarksRenderer(site: site).render()
         case .linksJSON: data = try DataEncoding.json(CollectionDocument(context))
-        case .searchIndexJSON: data = try DataEncoding.json(SearchIndexDocument(context), pretty: false)
-        case .searchIndexScript:
+        case .searchIndex:
+            // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
+            let json = try DataEncoding.json(SearchIndexDocument(context), pretty: false)
             var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
-            script.append(try DataEncoding.json(SearchIndexDocument(context), pretty: false).dropLast())
+            script.append(json.dropLast())
             script.append(Data(";\n".utf8))
-            data = script
+            return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
         case .asset(let name): data = theme.assets[name] ?? Data()
         }
-        return OutputFile(path: file.path, contents: data)
+        return [OutputFile(path: file.path, contents: data)]
     }
 
     private func html(_ template: String, _ context: [String: Any]) -> Data {

@@ -11,8 +11,6 @@ struct TemplateContext {
     let strings: [String: String]
     /// The page being rendered's way back to the output root (`../../`).
     private(set) var root = ""
-    /// Whether link items show their category (not on a category's own page).
-    private(set) var showCategory = true
     /// Each link's `partials/link_item`, rendered once (see `LinkItemCache`).
     var itemCache: LinkItemCache?
     /// Built once: every page shows them.
@@ -33,13 +31,12 @@ struct TemplateContext {
 
     /// This context for the page at `path`.
     ///
-    /// Items repeat `root`, `t` and `show_category` although the page has them: swift-mustache looks a
+    /// Items repeat `root` and `t` although the page has them: swift-mustache looks a
     /// name up through the whole context stack with dynamic casts at each level, and for the thousands
     /// of items a big site renders, finding them on the item itself halves the render time.
-    func at(_ path: String, showCategory: Bool = true) -> TemplateContext {
+    func at(_ path: String) -> TemplateContext {
         var copy = self
         copy.root = path == SitePaths.notFound ? notFoundRoot : SitePaths.root(of: path)
-        copy.showCategory = showCategory
         return copy
     }
 
@@ -76,7 +73,7 @@ struct TemplateContext {
         ]
         if let canonical = absolute(path), !isNotFound { pageInfo["canonical"] = canonical }
         var context: [String: Any] = [
-            "root": root, "show_category": showCategory,
+            "root": root,
             "site": siteInfo,
             "page": pageInfo,
             "t": strings,
@@ -116,7 +113,7 @@ struct TemplateContext {
             "title": link.title, "url": link.url.absoluteString, "display_url": link.url.displayString,
             "domain": link.url.displayHost, "favorite": link.favorite, "has_page": link.hasPage,
             "tags": link.tags.map { tagReference($0) }, "has_tags": !link.tags.isEmpty,
-            "category": categoryReference(link.category), "root": root, "t": strings, "show_category": showCategory,
+            "category": categoryReference(link.category), "root": root, "t": strings,
         ]
         if let description = link.description { item["description"] = description }
         if let date = link.date {
@@ -127,7 +124,7 @@ struct TemplateContext {
         if let image = link.image { item["image"] = image.absoluteString }
         if withNote, let note = link.note { item["note_html"] = note.html }
         if !link.extra.isEmpty { item["extra"] = link.extra.mapValues(Self.templateValue) }
-        if let html = itemCache?.html(id, showCategory: showCategory, root: root) { item["html"] = html }
+        if let html = itemCache?.html(id, root: root) { item["html"] = html }
         return item
     }
 
