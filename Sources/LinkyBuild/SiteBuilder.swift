@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// False for `check`: everything but writing.
     public var writeOutput = true
+    /// Also write `print.pdf` with WeasyPrint.
+    public var pdf = false
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
         self.siteFolder = siteFolder
@@ -31,6 +33,8 @@ public struct BuildReport: Sendable {
         case contentErrors
         /// The output could not be written: the previous output is untouched.
         case outputFailed
+        /// A program the build was asked to use (WeasyPrint for `--pdf`) is not installed.
+        case toolMissing
     }
 
     public var outcome: Outcome
@@ -98,6 +102,18 @@ public struct SiteBuilder: Sendable {
             report.outcome = .contentErrors
             return report
         }
+        var printPDF: PrintPDF?
+        if options.pdf, options.writeOutput {
+            printPDF = PrintPDF.locate()
+            if printPDF == nil {
+                report.outcome = .toolMissing
+                report.diagnostics.append(
+                    .error(
+                        .pdfToolMissing, at: nil, "WeasyPrint is not installed, so print.pdf cannot be made",
+                        hint: PrintPDF.installHint))
+                return report
+            }
+        }
         let plan = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).plan()
         report.fileCount = plan.count + loaded.staticFiles.count
         guard options.writeOutput else { return report }
@@ -119,6 +135,14 @@ public struct SiteBuilder: Sendable {
                     try store(files)
                 }
                 report.fileCount = written + loaded.staticFiles.count
+            } finish: { (folder: URL) throws(OutputWriter.Failure) in
+                guard let printPDF else { return }
+                do {
+                    try printPDF.make(in: folder)
+                } catch {
+                    throw .pdf(error.localizedDescription)
+                }
+                report.fileCount += 1
             }
             clock.lap("render+write")
         } catch let failure as OutputWriter.Failure {
@@ -127,6 +151,11 @@ public struct SiteBuilder: Sendable {
             case .unsafe(let message, let hint):
                 report.diagnostics.append(
                     .error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
+            case .pdf(let message):
+                report.diagnostics.append(
+                    .error(
+                        .pdfFailed, at: SourceLocation(path: "print/index.html"), message,
+                        hint: "the previous output is unchanged; build without --pdf to publish the rest"))
             case .io(let message):
                 report.diagnostics.append(
                     .error(

@@ -33,6 +33,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors: any warning fails the build.")
     var strict = false
 
+    @Flag(help: "Also write print.pdf from the print page, with WeasyPrint (which must be installed).")
+    var pdf = false
+
     @Option(help: "How to print problems: text (for people), json, or github (Actions annotations).")
     var format: DiagnosticFormat = .text
 
@@ -54,6 +57,7 @@ struct BuildCommand: AsyncParsableCommand {
             baseURL: baseURL)
         options.includeDrafts = drafts
         options.strict = strict
+        options.pdf = pdf
         let started = Date()
         let report = await SiteBuilder().build(options)
         let seconds = Date().timeIntervalSince(started)
@@ -72,6 +76,8 @@ struct BuildCommand: AsyncParsableCommand {
                 "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
         case .outputFailed:
             summary = "Build failed: the output could not be written; the previous output was not changed."
+        case .toolMissing:
+            summary = "Build failed: a program it needs is missing; nothing was written."
         }
         let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         let colors = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -82,6 +88,7 @@ struct BuildCommand: AsyncParsableCommand {
         case .contentErrors: throw ExitCode(1)
         case .outputFailed:
             throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
+        case .toolMissing: throw ExitCode(69)
         }
     }
 

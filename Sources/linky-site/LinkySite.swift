@@ -10,7 +10,8 @@ struct LinkySite: AsyncParsableCommand {
             Markdown file per link and one folder per category, an optional tags.yml, templates/ and static/.
 
             Exit codes: 0 ok; 1 content errors (or warnings with --strict); 64 usage error; 66 site folder \
-            not found; 73 unsafe output folder; 74 output could not be written.
+            not found; 69 a program it needs is missing (WeasyPrint for --pdf); 73 unsafe output folder; \
+            74 output could not be written.
             """,
         version: "0.1.0",
         subcommands: [BuildCommand.self]

@@ -121,10 +121,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "elsewhere/keep.txt").path))
     }
 
+    @Test func pdfWithoutWeasyPrintSaysHowToInstallIt() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(
+            ["build", site.path, "--pdf"], environment: ["PATH": "/nonexistent", "LINKY_WEASYPRINT": ""])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("error[LINKY182]: WeasyPrint is not installed"))
+        #expect(result.stderr.contains("apt-get install weasyprint"))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))
+    }
+
     @Test func helpDescribesEveryOption() throws {
         let help = try run(["build", "--help"])
         #expect(help.status == 0)
-        for option in ["--output", "--base-url", "--drafts", "--strict", "--format", "--quiet"] {
+        for option in ["--output", "--base-url", "--drafts", "--strict", "--pdf", "--format", "--quiet"] {
             #expect(help.stdout.contains(option))
         }
     }

@@ -16,6 +16,7 @@ struct OutputWriter {
     enum Failure: Error {
         case unsafe(String, hint: String)
         case io(String)
+        case pdf(String)
     }
 
     let output: URL
@@ -27,9 +28,12 @@ struct OutputWriter {
     /// Writes a whole build: `produce` is handed a function that stores files into the new output
     /// (the render stage calls it as pages are done); then static files are copied and the new
     /// output replaces the old one. `paths` lists every file `produce` will store.
+    /// `finish` runs on the complete new output just before it replaces the old one (the PDF is
+    /// made there), so its failure too leaves the previous output as it was.
     func write(
         paths: [String], staticFolder: URL, staticFiles: [String],
-        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void
+        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void,
+        finish: (URL) throws(Failure) -> Void = { _ in }
     ) async throws(Failure) {
         try checkSafety()
         let manager = FileManager.default
@@ -57,6 +61,12 @@ struct OutputWriter {
         } catch {
             try? manager.removeItem(at: temporary)
             throw .io("could not write the new output next to \(output.path): \(error.localizedDescription)")
+        }
+        do {
+            try finish(temporary)
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
         }
         try swapIn(temporary)
     }

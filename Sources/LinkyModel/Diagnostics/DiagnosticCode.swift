@@ -32,6 +32,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case missingContentFolder = "LINKY172"
     case unsafeOutputFolder = "LINKY180"
     case outputWriteFailed = "LINKY181"
+    case pdfToolMissing = "LINKY182"
+    case pdfFailed = "LINKY183"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -65,6 +67,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingContentFolder: "missing-content-folder"
         case .unsafeOutputFolder: "unsafe-output-folder"
         case .outputWriteFailed: "output-write-failed"
+        case .pdfToolMissing: "pdf-tool-missing"
+        case .pdfFailed: "pdf-failed"
         }
     }
 }
