@@ -30,7 +30,7 @@ let package = Package(
         /// Plain values: config, links, categories, tags, diagnostics, URLs and slugs.
         .target(name: "LinkyModel"),
         /// Markdown → HTML and list-file outlines, behind one lock.
-        .target(name: "LinkyMarkdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "LinkyMarkdown", dependencies: ["CCmarkGFM", "LinkyModel"]),
         /// Mustache templates: the built-in theme (compiled in) and site overrides.
         .target(
             name: "LinkyTheme",

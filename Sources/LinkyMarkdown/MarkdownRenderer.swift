@@ -1,4 +1,5 @@
 import CCmarkGFM
+import LinkyModel
 import Synchronization
 
 #if canImport(Glibc)
@@ -87,28 +88,7 @@ public enum MarkdownRenderer {
                 text += " "
             }
         }
-        return collapsingWhitespace(text)
-    }
-
-    /// Runs of white space to one space, ends trimmed; by scalar (grapheme splitting is slow in bulk).
-    static func collapsingWhitespace(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace =
-                scalar.isASCII
-                ? (scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
-            if isSpace {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.append(" ")
-                pendingSpace = false
-            }
-            result.append(scalar)
-        }
-        return String(result)
+        return text.collapsingWhitespace
     }
 
     static func isBlock(_ type: cmark_node_type) -> Bool {
