@@ -180,4 +180,19 @@ import Testing
         #expect(report.site?.links.first?.title == "맛집")
         #expect(report.site?.links.first?.title.unicodeScalars.count == 2)
     }
+
+    @Test func yamlAliasBombsAreRefusedNotExpanded() async throws {
+        var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            yaml +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
+        }
+        let site = try TestSite(["links/bomb.md": "---\nurl: https://bomb.example\ntitle: Bomb\n\(yaml)---\n"])
+        defer { site.remove() }
+        let report = await site.build()
+        let refused = report.diagnostics.filter { $0.code == .invalidFieldType }
+        #expect(refused.map(\.location?.line) == [7, 8, 9, 10, 11, 12])
+        #expect(report.outcome == .contentErrors)
+    }
 }

@@ -133,7 +133,16 @@ private extension ContentFileParser {
         let draft = mapping["draft"].flatMap { value(mapping.bool($0)) } ?? false
         var extra: [String: ExtraValue] = [:]
         for entry in mapping.entries where !Self.linkKeys.contains(entry.key) {
-            extra[entry.key] = YAMLMapping.extraValue(entry.node)
+            guard let value = YAMLMapping.extraValue(entry.node) else {
+                problems.append(
+                    .error(
+                        .invalidFieldType, at: mapping.location(of: entry),
+                        "`\(entry.key)` holds more than \(YAMLMapping.extraValueLimit) values (counting YAML aliases expanded) or is nested too deep",
+                        hint: "keep extra front-matter values small; YAML anchors and aliases multiply what they repeat"
+                    ))
+                continue
+            }
+            extra[entry.key] = value
             if !config.extraKeys.contains(entry.key) {
                 result.unknownKeys.append((entry.key, mapping.location(of: entry)))
             }

@@ -130,8 +130,19 @@ struct YAMLMapping {
         }
     }
 
-    /// Any value, for `extra.<key>`.
-    static func extraValue(_ node: Node) -> ExtraValue {
+    /// Most values an `extra.<key>` may hold, counting every item of nested lists and mappings once
+    /// YAML aliases are expanded: a few aliases can otherwise stand for billions of items.
+    static let extraValueLimit = 10_000
+
+    /// Any value, for `extra.<key>`; nil when it is larger than `extraValueLimit` or nested deeper than 32.
+    static func extraValue(_ node: Node) -> ExtraValue? {
+        var budget = extraValueLimit
+        return extraValue(node, depth: 0, budget: &budget)
+    }
+
+    private static func extraValue(_ node: Node, depth: Int, budget: inout Int) -> ExtraValue? {
+        budget -= 1
+        guard budget >= 0, depth <= 32 else { return nil }
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain {
@@ -148,10 +159,19 @@ struct YAMLMapping {
                 if scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty { return .null }
             }
             return .string(scalar.string.nfc)
-        case .sequence(let sequence): return .list(sequence.map(extraValue))
+        case .sequence(let sequence):
+            var items: [ExtraValue] = []
+            for item in sequence {
+                guard let value = extraValue(item, depth: depth + 1, budget: &budget) else { return nil }
+                items.append(value)
+            }
+            return .list(items)
         case .mapping(let mapping):
             var values: [String: ExtraValue] = [:]
-            for (key, value) in mapping { values[(key.string ?? "\(key)").nfc] = extraValue(value) }
+            for (key, value) in mapping {
+                guard let item = extraValue(value, depth: depth + 1, budget: &budget) else { return nil }
+                values[(key.string ?? "\(key)").nfc] = item
+            }
             return .map(values)
         case .alias: return .null
         }
