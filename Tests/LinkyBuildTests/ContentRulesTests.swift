@@ -195,4 +195,15 @@ import Testing
         #expect(refused.map(\.location?.line) == [7, 8, 9, 10, 11, 12])
         #expect(report.outcome == .contentErrors)
     }
+
+    @Test func tenThousandTagsOnOneLinkAreRefused() async throws {
+        let tags = (0..<10_000).map { "t\($0)" }.joined(separator: ", ")
+        let site = try TestSite(["links/many.md": "---\nurl: https://many.example\ntitle: Many\ntags: [\(tags)]\n---\n"]
+        )
+        defer { site.remove() }
+        let report = await site.build()
+        let refused = try #require(report.diagnostics.first { $0.code == .invalidTags })
+        #expect(refused.location == SourceLocation(path: "links/many.md", line: 4))
+        #expect(refused.message.contains("10000 tags"))
+    }
 }

@@ -7,6 +7,9 @@ struct ContentFileParser: Sendable {
     let contentDir: String
     let config: SiteConfig
 
+    /// Most tags one link may have.
+    static let maximumTags = 100
+
     static let linkKeys: Set<String> = ["url", "title", "tags", "date", "description", "image", "favorite", "draft"]
     static let categoryKeys: Set<String> = ["title", "description", "order", "icon"]
 
@@ -109,7 +112,16 @@ private extension ContentFileParser {
         }
         var tags: [(String, Int?)] = []
         if let entry = mapping["tags"], let names = value(mapping.stringList(entry, code: .invalidTags)) {
-            tags = names.map { ($0, entry.line) }
+            if names.count > Self.maximumTags {
+                // Each tag page lists the link with all its tags: thousands of tags make the output quadratic.
+                problems.append(
+                    .error(
+                        .invalidTags, at: mapping.location(of: entry),
+                        "the link has \(names.count) tags; at most \(Self.maximumTags) are allowed",
+                        hint: "keep the tags that help find the link; put the rest in the note"))
+            } else {
+                tags = names.map { ($0, entry.line) }
+            }
         }
         var date: LinkDate?
         if let entry = mapping["date"], let raw = value(mapping.string(entry, code: .invalidDate)) {

@@ -126,6 +126,14 @@ private extension ListFileParser {
             return nil
         }
         var (description, tags) = Self.descriptionAndTags(item.trailingText)
+        if tags.count > ContentFileParser.maximumTags {
+            result.diagnostics.append(
+                .warning(
+                    .invalidTags, at: location,
+                    "the item has \(tags.count) #tags; only the first \(ContentFileParser.maximumTags) are kept",
+                    hint: "keep the tags that help find the link"))
+            tags = Array(tags.prefix(ContentFileParser.maximumTags))
+        }
         if description?.isEmpty == true { description = nil }
         let title = (item.linkText ?? "").collapsingWhitespace
         let note = item.nestedMarkdown.trimmingCharacters(in: .whitespacesAndNewlines)
