@@ -46,12 +46,15 @@ let package = Package(
             ]
         ),
 
+        /// Curation commands that edit a site's files: new, theme eject.
+        .target(name: "LinkyCuration", dependencies: ["LinkyModel", "LinkyTheme"]),
+
         // MARK: - The command line
 
         .executableTarget(
             name: "linky-site",
             dependencies: [
-                "LinkyBuild", "LinkyModel",
+                "LinkyBuild", "LinkyModel", "LinkyCuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +75,7 @@ let package = Package(
             dependencies: ["LinkyBuild", "LinkyModel"],
             resources: [.copy("Snapshots")]
         ),
+        .testTarget(name: "LinkyCurationTests", dependencies: ["LinkyCuration", "LinkyBuild", "LinkyTheme"]),
         .testTarget(name: "EndToEndTests", dependencies: ["linky-site"]),
     ],
     swiftLanguageModes: [.v6]

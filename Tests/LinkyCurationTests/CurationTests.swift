@@ -1,0 +1,59 @@
+import Foundation
+import LinkyBuild
+import LinkyCuration
+import LinkyTheme
+import Testing
+
+@Suite struct CurationTests {
+    func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "linky-curation-\(UUID().uuidString)")
+    }
+
+    @Test func aNewSiteBuildsWithoutWarnings() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try SiteScaffold(folder: folder).create(title: "Team \"Links\": 모음")
+        #expect(written.contains(".github/workflows/pages.yml"))
+        #expect(written.contains("links/places-to-eat.md"))
+        let report = await SiteBuilder().build(BuildOptions(siteFolder: folder))
+        #expect(report.outcome == .success)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let site = try #require(report.site)
+        #expect(site.config.title == "Team \"Links\": 모음")
+        #expect(site.links.count >= 12)
+        #expect(site.categories.filter { $0.parent == 0 }.count == 3)
+        #expect(site.links.contains { $0.title.contains("훈민정음") })
+        #expect(site.tags.contains { $0.name == "JavaScript" && $0.links.count == 1 })
+    }
+
+    @Test func newNeverWritesIntoAFolderWithFiles() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "mine".write(to: folder.appending(path: "notes.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: SiteScaffold.Failure.folderNotEmpty(folder.path)) { try SiteScaffold(folder: folder).create() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
+    @Test func ejectCopiesTheWholeThemeAndKeepsExistingFiles() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try SiteScaffold(folder: folder).create()
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "templates"), withIntermediateDirectories: true)
+        try "<p>mine</p>".write(to: folder.appending(path: "templates/404.mustache"), atomically: true, encoding: .utf8)
+        let result = try ThemeEjector(siteFolder: folder).eject()
+        #expect(result.kept == ["templates/404.mustache"])
+        #expect(result.written.count == DefaultTheme.files.count - 1)
+        #expect(
+            try String(contentsOf: folder.appending(path: "templates/404.mustache"), encoding: .utf8) == "<p>mine</p>")
+        // The ejected theme builds the same site as the built-in one.
+        let report = await SiteBuilder().build(BuildOptions(siteFolder: folder))
+        #expect(report.outcome == .success)
+        #expect(report.diagnostics.isEmpty)
+        let forced = try ThemeEjector(siteFolder: folder).eject(overwrite: true)
+        #expect(forced.kept.isEmpty)
+        #expect(
+            try String(contentsOf: folder.appending(path: "templates/404.mustache"), encoding: .utf8) != "<p>mine</p>")
+    }
+}
