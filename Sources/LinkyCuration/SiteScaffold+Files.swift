@@ -124,14 +124,14 @@ extension SiteScaffold {
         ---
         """ + "\n",
         "links/tools/jq.md": """
-            ---
-            url: https://jqlang.github.io/jq/manual/
-            title: jq Manual
-            tags: [cli, json]
-            date: 2023-07-14
-            description: Slice, filter and transform JSON on the command line.
-            ---
-            """ + "\n",
+        ---
+        url: https://jqlang.github.io/jq/manual/
+        title: jq Manual
+        tags: [cli, json]
+        date: 2023-07-14
+        description: Slice, filter and transform JSON on the command line.
+        ---
+        """ + "\n",
         "links/tools/helix.md": """
         ---
         url: https://helix-editor.com/
