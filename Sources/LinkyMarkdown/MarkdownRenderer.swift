@@ -37,7 +37,7 @@ public enum MarkdownRenderer {
             let htmlPointer = cmark_render_html(document, options, extensions)
             defer { free(htmlPointer) }
             let html = htmlPointer.map { String(cString: $0) } ?? ""
-            return RenderedMarkdown(html: html, plainText: plainText(of: document))
+            return RenderedMarkdown(html: accessibleTaskItems(html), plainText: plainText(of: document))
         }
     }
 
@@ -64,6 +64,16 @@ public enum MarkdownRenderer {
             defer { cmark_node_free(document) }
             return body(document, cmark_parser_get_syntax_extensions(parser))
         }
+    }
+
+    /// cmark-gfm draws task items as disabled checkboxes without labels, which screen readers
+    /// announce as unnamed form fields; ☑ and ☐ say the same and are read as what they are.
+    static func accessibleTaskItems(_ html: String) -> String {
+        guard html.contains("<input type=\"checkbox\"") else { return html }
+        return html.replacingOccurrences(
+            of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />", with: "<span class=\"task done\">☑</span>"
+        )
+        .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />", with: "<span class=\"task\">☐</span>")
     }
 
     /// Text of a subtree with block boundaries turned into spaces.

@@ -17,7 +17,9 @@ import Testing
         #expect(html.contains("<table>"))
         #expect(html.contains("<del>gone</del>"))
         #expect(html.contains("<a href=\"https://example.com\">https://example.com</a>"))
-        #expect(html.contains("type=\"checkbox\""))
+        #expect(html.contains("<li><span class=\"task done\">☑</span> done</li>"))
+        #expect(html.contains("<li><span class=\"task\">☐</span> todo</li>"))
+        #expect(!html.contains("<input"))
     }
 
     @Test func dropsRawHTMLAndUnsafeLinks() {

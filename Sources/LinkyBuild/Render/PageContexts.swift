@@ -20,6 +20,7 @@ extension TemplateContext {
         extra["has_favorites"] = !(extra["favorites"] as! [Any]).isEmpty
         extra["has_recent"] = !(extra["recent"] as! [Any]).isEmpty
         extra["has_links"] = !root.links.isEmpty
+        extra["has_top_tags"] = !site.tags.isEmpty
         return page(
             path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
     }
@@ -154,6 +155,7 @@ extension TemplateContext {
                 "trail": category.id == 0
                     ? site.config.title : trail(category.id).map(\.title).joined(separator: " › "),
                 "depth": max(category.depth, 1), "count": category.links.count,
+                "total_count": category.id == 0 ? category.links.count : category.totalCount,
                 "links": category.links.map { linkItem($0, withNote: true) }, "has_links": !category.links.isEmpty,
             ]
             if let description = category.description { section["description"] = description }

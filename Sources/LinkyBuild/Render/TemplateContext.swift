@@ -150,6 +150,7 @@ struct TemplateContext {
         ]
         if let icon = category.icon { reference["icon"] = icon }
         if let description = category.description { reference["description"] = description }
+        if id == 0 { reference["is_root"] = true }
         return reference
     }
 

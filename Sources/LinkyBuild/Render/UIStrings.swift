@@ -19,6 +19,14 @@ enum UIStrings {
         "clear": "Clear", "filters": "Filters", "all_categories": "All categories", "any_tag": "Any tag",
         "results": "results", "recent_searches": "Recent searches", "newest": "Newest link",
         "built_with": "Built with linky-site", "pages": "Pages", "years": "Years", "in": "in",
+        "main_nav": "Site", "links_heading": "Links", "favorite": "Favourite", "category": "Category",
+        "tag": "Tag", "popular_tags": "Popular tags", "categories_count": "categories", "tags_count": "tags",
+        "updated": "Updated", "search_results_count": "{count} results", "search_one_result": "1 result",
+        "search_no_results_query": "No links match “{query}”.", "search_no_results": "No links match these filters.",
+        "search_empty_hint": "Try fewer or shorter words, check the spelling, or clear the filters.",
+        "search_limit": "(showing the first {limit})",
+        "search_help": "Titles, tags, descriptions and notes; every word must match. ㅅㅇㅍㅌ finds 스위프트.",
+        "print_hint": "This page is made for printing: use your browser’s Print command or save it as a PDF.",
     ]
 
     static let korean: [String: String] = [
@@ -34,6 +42,14 @@ enum UIStrings {
         "clear": "지우기", "filters": "필터", "all_categories": "모든 분류", "any_tag": "모든 태그",
         "results": "개 결과", "recent_searches": "최근 검색", "newest": "최신 링크", "built_with": "linky-site로 만듦",
         "pages": "페이지", "years": "연도", "in": "분류",
+        "main_nav": "사이트 메뉴", "links_heading": "링크", "favorite": "즐겨찾기", "category": "분류", "tag": "태그",
+        "popular_tags": "많이 쓰인 태그", "categories_count": "개 분류", "tags_count": "개 태그", "updated": "업데이트",
+        "search_results_count": "{count}개 결과", "search_one_result": "1개 결과",
+        "search_no_results_query": "“{query}”에 맞는 링크가 없습니다.", "search_no_results": "이 조건에 맞는 링크가 없습니다.",
+        "search_empty_hint": "검색어를 줄이거나 철자를 확인하거나 필터를 해제해 보세요.",
+        "search_limit": "(처음 {limit}개 표시)",
+        "search_help": "제목, 태그, 설명, 메모에서 찾습니다. 모든 단어가 맞아야 하며 초성(ㅅㅇㅍㅌ)으로도 찾습니다.",
+        "print_hint": "인쇄용 페이지입니다. 브라우저의 인쇄 기능으로 인쇄하거나 PDF로 저장하세요.",
     ]
 
     static let englishMonths = [

@@ -1,0 +1,85 @@
+"""Takes the README's screenshots of Examples/reading-list with headless Chromium.
+
+    python3 Tests/browser/screenshots.py [--binary .build/debug/linky-site] [--out docs/screenshots]
+
+Builds the example into a temporary folder, serves it on 127.0.0.1 under its base path (as a host
+would), and saves desktop (1280×900) and phone (390×844) screenshots in light and dark. PNGs are
+squeezed with pngquant or optipng when one is installed. The category icons are emoji: install
+fonts-noto-color-emoji first or they show as boxes. Not a test: pytest does not collect this file."""
+import argparse
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from conftest import CHROMEDRIVER, CHROMIUM, READING_LIST, READING_LIST_PREFIX, ROOT, LocalServer  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+DESKTOP = (1280, 900, False)
+PHONE = (390, 844, True)
+
+# name → (page, [(size, scheme), …])
+SHOTS = {
+    "home": ("index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    "search": ("search/index.html?q=%ED%95%9C%EA%B8%80",  # 한글
+               [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    "category": ("c/programming/index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light")]),
+    "tag": ("tags/swift/index.html", [(DESKTOP, "light"), (PHONE, "dark")]),
+    "link": ("l/programming/swift/se-0461-nonisolated-nonsending/index.html",
+             [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light")]),
+    "print": ("print/index.html", [(DESKTOP, "light")]),
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=os.environ.get("LINKY_SITE_BIN", str(ROOT / ".build" / "debug" / "linky-site")))
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    arguments = parser.parse_args()
+    out = pathlib.Path(arguments.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    with tempfile.TemporaryDirectory() as temporary:
+        document_root = pathlib.Path(temporary) / "www"
+        site = document_root / READING_LIST_PREFIX.strip("/")
+        subprocess.run([arguments.binary, "build", str(READING_LIST), "--output", str(site), "--quiet"], check=True)
+        server = LocalServer(document_root)
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--hide-scrollbars", "--no-proxy-server", "--disable-background-networking"]:
+            options.add_argument(argument)
+        driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        try:
+            for name, (page, variants) in SHOTS.items():
+                for (width, height, mobile), scheme in variants:
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                    driver.get(server.url(READING_LIST_PREFIX + page))
+                    time.sleep(0.3)  # search draws its results from script
+                    path = out / f"{name}-{'phone' if mobile else 'desktop'}-{scheme}.png"
+                    driver.save_screenshot(str(path))
+                    squeeze(path)
+                    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB")
+        finally:
+            driver.quit()
+            server.stop()
+
+
+def squeeze(path: pathlib.Path):
+    if shutil.which("pngquant"):
+        subprocess.run(["pngquant", "--force", "--skip-if-larger", "--quality", "75-95", "--output", str(path), str(path)])
+    elif shutil.which("optipng"):
+        subprocess.run(["optipng", "-quiet", "-o2", str(path)], check=False)
+
+
+if __name__ == "__main__":
+    main()
