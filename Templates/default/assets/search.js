@@ -94,16 +94,33 @@
     });
   }
 
-  // Each link's fields, folded once, as " word word " strings (so that a word's start is found with
-  // one indexOf per field), and the title's and tags' words for initial-consonant matching.
-  var prepared = data.links.map(function (link) {
-    var tagNames = (link.g || []).map(function (id) { return data.tags[id]; }).join(" ");
-    var fields = [words(link.t), words(tagNames), words(link.s), words(link.n)];
-    return {
-      text: fields.map(function (list) { return " " + list.join(" ") + " "; }),
-      words: [fields[0], fields[1]],
-    };
-  });
+  // Every distinct folded word gets an id; each link's words are kept as ids, field by field, in one
+  // typed array (token = id * 4 + field). A query then decides once per distinct word whether it
+  // matches, and checks links with integer lookups: with 100,000 links, scanning their text for
+  // every keystroke was too slow.
+  var wordList = [];
+  var tokenStarts = new Int32Array(data.links.length + 1);
+  var tokens = (function () {
+    var ids = new Map();
+    var buffer = new Int32Array(1 << 16), used = 0;
+    function push(value) {
+      if (used === buffer.length) { var bigger = new Int32Array(buffer.length * 2); bigger.set(buffer); buffer = bigger; }
+      buffer[used++] = value;
+    }
+    data.links.forEach(function (link, index) {
+      tokenStarts[index] = used;
+      var tagNames = (link.g || []).map(function (id) { return data.tags[id]; }).join(" ");
+      [link.t, tagNames, link.s, link.n].forEach(function (text, field) {
+        words(text).forEach(function (word) {
+          var id = ids.get(word);
+          if (id === undefined) { id = wordList.length; ids.set(word, id); wordList.push(word); }
+          push(id * 4 + field);
+        });
+      });
+    });
+    tokenStarts[data.links.length] = used;
+    return buffer.subarray(0, used);
+  })();
   var parents = data.categories.map(function (c) { return c.parent; });
 
   function inCategory(categoryId, wanted) {
@@ -111,23 +128,35 @@
     return false;
   }
 
-  function fieldScore(entry, term, f) {
-    var text = entry.text[f];
-    if (text.indexOf(term.start) >= 0) return text.indexOf(term.whole) >= 0 ? 1.25 : 1;
-    if (term.consonants && f < 2) {
-      var list = entry.words[f];
-      for (var w = 0; w < list.length; w++) { if (consonantsMatch(list[w], term.text)) return 0.5; }
+  // For one query word, how well each distinct word matches it: 1.25 the whole word, 1 its start,
+  // 0.6 inside it (Hangul, two syllables or more), 0.5 by initial consonants (titles and tags only,
+  // marked negative here so the field check can tell).
+  function wordQualities(term) {
+    var qualities = new Float32Array(wordList.length);
+    var text = term.text, any = false;
+    for (var id = 0; id < wordList.length; id++) {
+      var word = wordList[id], quality = 0;
+      if (word.lastIndexOf(text, 0) === 0) quality = word.length === text.length ? 1.25 : 1;
+      else if (term.inside && word.indexOf(text) > 0) quality = 0.6;
+      else if (term.consonants && consonantsMatch(word, text)) quality = -0.5;
+      if (quality) { qualities[id] = quality; any = true; }
     }
-    if (term.inside && text.indexOf(term.text) >= 0) return 0.6;
-    return 0;
+    return any ? qualities : null;
   }
 
-  function score(entry, terms) {
-    var total = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var best = 0;
-      for (var f = 0; f < WEIGHTS.length && best < WEIGHTS[f] * 1.25; f++) {
-        best = Math.max(best, WEIGHTS[f] * fieldScore(entry, terms[i], f));
+  // The link's score for the query: for each word, its best field weight times match quality; 0 when
+  // any query word matches nothing.
+  function score(index, tables) {
+    var total = 0, from = tokenStarts[index], to = tokenStarts[index + 1];
+    for (var t = 0; t < tables.length; t++) {
+      var table = tables[t], best = 0;
+      for (var k = from; k < to; k++) {
+        var token = tokens[k], quality = table[token >> 2];
+        if (!quality) continue;
+        var field = token & 3;
+        if (quality < 0) { if (field > 1) continue; quality = -quality; }
+        var value = WEIGHTS[field] * quality;
+        if (value > best) best = value;
       }
       if (!best) return 0;
       total += best;
@@ -140,11 +169,17 @@
     var filtered = category !== "" || tag !== "";
     var results = [];
     if (!terms.length && !filtered) return results;
+    var tables = [];
+    for (var t = 0; t < terms.length; t++) {
+      var table = wordQualities(terms[t]);
+      if (!table) return results;  // a query word that matches no word at all: nothing can match
+      tables.push(table);
+    }
     for (var i = 0; i < data.links.length; i++) {
       var link = data.links[i];
       if (category !== "" && !inCategory(link.c, +category)) continue;
       if (tag !== "" && (link.g || []).indexOf(+tag) < 0) continue;
-      var s = terms.length ? score(prepared[i], terms) : 1;
+      var s = tables.length ? score(i, tables) : 1;
       if (s > 0) results.push({ index: i, score: s });
     }
     results.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
