@@ -29,10 +29,10 @@ SHOTS = {
     "home": ("index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "search": ("search/index.html?q=%ED%95%9C%EA%B8%80",  # 한글
                [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
-    "category": ("c/programming/index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light")]),
-    "tag": ("tags/swift/index.html", [(DESKTOP, "light"), (PHONE, "dark")]),
+    "category": ("c/programming/index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    "tag": ("tags/swift/index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "link": ("l/programming/swift/se-0461-nonisolated-nonsending/index.html",
-             [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light")]),
+             [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "print": ("print/index.html", [(DESKTOP, "light")]),
 }
 
@@ -72,6 +72,22 @@ def main():
         finally:
             driver.quit()
             server.stop()
+        print_pdf_pages(arguments.binary, pathlib.Path(temporary), out)
+
+
+def print_pdf_pages(binary: str, temporary: pathlib.Path, out: pathlib.Path, pages: int = 4):
+    """The first pages of `build --pdf`'s print.pdf (WeasyPrint), as PNGs via poppler's pdftoppm."""
+    if not shutil.which("weasyprint") or not shutil.which("pdftoppm"):
+        print("skipping the PDF pages: WeasyPrint and poppler-utils are needed")
+        return
+    site = temporary / "pdf"
+    subprocess.run([binary, "build", str(READING_LIST), "--output", str(site), "--pdf", "--quiet"], check=True)
+    prefix = out / "print-pdf"
+    subprocess.run(["pdftoppm", "-png", "-r", "45", "-f", "1", "-l", str(pages), str(site / "print.pdf"), str(prefix)],
+                   check=True)
+    for path in sorted(out.glob("print-pdf-*.png")):
+        squeeze(path)
+        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB")
 
 
 def squeeze(path: pathlib.Path):
