@@ -70,6 +70,19 @@ def test_no_horizontal_scroll_on_a_phone(browser, site_urls, kind):
     assert width <= inner, f"{kind}: page is {width}px wide on a {inner}px screen: {overflowing}"
 
 
+def test_no_page_scrolls_sideways_on_a_phone(browser, reading_list, site_urls):
+    """Every page of the site, not just one of each kind: long titles, URLs and tables live on a few."""
+    browser.viewport(390, 844, mobile=True)
+    wide = {}
+    for path in html_pages(reading_list):
+        browser.driver.get(page_url(site_urls["http"], path))
+        width, inner = browser.driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth];")
+        if width > inner:
+            wide[path] = width
+    assert not wide, f"pages wider than the 390px screen: {wide}"
+
+
 @pytest.mark.parametrize("kind", ["home", "link", "search", "print", "404"])
 def test_tab_reaches_the_skip_link_first_and_it_moves_focus_to_main(browser, site_urls, kind):
     driver = browser.driver
