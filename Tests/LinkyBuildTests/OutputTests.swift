@@ -205,6 +205,30 @@ import Testing
         #expect(site.exists("img/logo.bin"))
     }
 
+    @Test func staticLinksOutsideTheSiteAreNotPublished() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A"), "static/ok.txt": "fine",
+            "static/sub/inside.txt": "inside",
+        ])
+        defer { site.remove() }
+        let secret = FileManager.default.temporaryDirectory.appending(path: "linky-secret-\(UUID().uuidString)")
+        try "secret".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        try FileManager.default.createSymbolicLink(
+            atPath: site.folder.appending(path: "static/passwd").path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.folder.appending(path: "static/etc").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.folder.appending(path: "static/alias.txt").path, withDestinationPath: "sub/inside.txt")
+        let report = await site.build()
+        #expect(report.outcome == .success)
+        #expect(!site.exists("passwd"))
+        #expect(!site.exists("etc"))
+        #expect(try site.read("alias.txt") == "inside")
+        let warned = report.diagnostics.filter { $0.message.contains("outside the site folder") }
+        #expect(Set(warned.compactMap(\.location?.path)) == ["static/passwd", "static/etc"])
+    }
+
     @Test func everyHrefIsRelativeSoTheSiteWorksUnderAnySubPath() async throws {
         let (site, _) = try await buildExample("awesome")
         defer { site.remove() }

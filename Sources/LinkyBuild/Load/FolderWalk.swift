@@ -6,6 +6,10 @@ import LinkyModel
 struct FolderWalk {
     let root: URL
     var includeHidden = false
+    /// When set, entries whose real path (symbolic links followed) is outside this folder are
+    /// skipped with a warning: static files are published as they are, and a link to `/etc/passwd`
+    /// must not publish it.
+    var confinedTo: String?
     private(set) var files: [String] = []
     private(set) var folders: [String] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -51,6 +55,17 @@ struct FolderWalk {
                         .unreadableFile, at: SourceLocation(path: child),
                         "the symbolic link points to nothing, so it is skipped", hint: "remove it or fix its target"))
                 continue
+            }
+            if let boundary = confinedTo {
+                let real = childURL.resolvingSymlinksInPath().path
+                guard real == boundary || real.hasPrefix(boundary + "/") else {
+                    diagnostics.append(
+                        .warning(
+                            .unreadableFile, at: SourceLocation(path: child),
+                            "the symbolic link leads outside the site folder, so it is not published",
+                            hint: "copy the file into the site instead of linking to it"))
+                    continue
+                }
             }
             if isFolder.boolValue {
                 visit(relative: child, keep: keep)

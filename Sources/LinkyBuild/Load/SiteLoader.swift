@@ -41,6 +41,7 @@ public struct SiteLoader: Sendable {
 
         var staticWalk = FolderWalk(root: siteFolder.appending(path: "static"))
         staticWalk.includeHidden = true
+        staticWalk.confinedTo = siteFolder.resolvingSymlinksInPath().path
         staticWalk.visit(relative: "", keep: { _ in true })
         diagnostics += staticWalk.diagnostics.map { diagnostic in
             var copy = diagnostic
