@@ -132,6 +132,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))
     }
 
+    @Test func aFailingPDFLeavesThePreviousOutputAlone() throws {
+        let site = try temporarySite([
+            "links/a.md": Self.good, "fake-weasyprint": "#!/bin/sh\necho 'boom: no fonts' >&2\nexit 3\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let fake = site.appending(path: "fake-weasyprint")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        #expect(try run(["build", site.path, "-q"]).status == 0)
+        let index = site.appending(path: "_site/index.html")
+        let before = try Data(contentsOf: index)
+        try Self.good.replacingOccurrences(of: "title: A", with: "title: Changed").write(
+            to: site.appending(path: "links/a.md"), atomically: true, encoding: .utf8)
+        let result = try run(["build", site.path, "--pdf"], environment: ["LINKY_WEASYPRINT": fake.path])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("error[LINKY183]"))
+        #expect(result.stderr.contains("boom: no fonts"))
+        #expect(try Data(contentsOf: index) == before)
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site/print.pdf").path))
+    }
+
     @Test func helpDescribesEveryOption() throws {
         let help = try run(["build", "--help"])
         #expect(help.status == 0)
