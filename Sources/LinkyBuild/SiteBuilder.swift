@@ -44,6 +44,8 @@ public struct BuildReport: Sendable {
     public var linkCount = 0
     public var fileCount = 0
     public var site: Site?
+    /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
+    public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
 }
 
 /// The whole pipeline: load → parse → resolve → plan → render → write.
@@ -87,6 +89,9 @@ public struct SiteBuilder: Sendable {
         let (site, resolveDiagnostics) = SiteResolver(config: config).resolve(
             content, folders: loaded.folders, tagDefinitions: tagDefinitions)
         diagnostics += resolveDiagnostics
+        let usedTags = Set(site.tags.map(\.key))
+        let unusedTags = tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
+            .map { (name: $0.name, location: $0.location) }
 
         clock.lap("resolve")
         let templatesFolder = siteFolder.appending(path: "templates")
@@ -96,7 +101,7 @@ public struct SiteBuilder: Sendable {
 
         var report = BuildReport(
             outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
-            linkCount: site.links.count, site: site)
+            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags)
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors

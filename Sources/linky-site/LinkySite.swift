@@ -14,6 +14,6 @@ struct LinkySite: AsyncParsableCommand {
             74 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, NewCommand.self, ThemeCommand.self]
+        subcommands: [BuildCommand.self, NewCommand.self, TagsCommand.self, ThemeCommand.self]
     )
 }

@@ -152,6 +152,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site/print.pdf").path))
     }
 
+    @Test func tagsListCountsEverySpellingAsOneTagAndNamesUnusedEntries() throws {
+        let site = try temporarySite([
+            "tags.yml": "javascript:\n  title: JavaScript\n  aliases: [js]\nunused:\n  title: Nobody\n",
+            "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: [js, 맛집]\n---\n",
+            "links/b.md": "---\nurl: https://b.example\ntitle: B\ntags: [JavaScript, 맛집]\n---\n",
+            "links/c.md": "---\nurl: https://c.example\ntitle: C\ntags: [swift]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let table = try run(["tags", "list", site.path])
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "    2  JavaScript  tags/javascript/")
+        #expect(lines[2] == "    2  맛집        tags/맛집/")
+        #expect(lines[3] == "    1  swift       tags/swift/")
+        #expect(table.stdout.contains("unused  (tags.yml:4)"))
+        let json = try run(["tags", "list", site.path, "--json", "--sort", "name"])
+        let listing = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((listing?["tags"] as? [[String: Any]])?.map { $0["name"] as? String } == ["JavaScript", "swift", "맛집"])
+        #expect(listing?["unused"] as? [String] == ["unused"])
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))
+    }
+
     @Test func helpDescribesEveryOption() throws {
         let help = try run(["build", "--help"])
         #expect(help.status == 0)
