@@ -14,43 +14,45 @@ enum ConfigParser {
             diagnostic.code = .invalidConfig
             return (config, [diagnostic])
         }
-        func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
-            switch produced {
-            case .success(let value): return value
-            case .failure(var diagnostic):
-                diagnostic.code = .invalidConfig
-                diagnostics.append(diagnostic)
-                return nil
-            }
-        }
         for entry in mapping.entries {
             switch entry.key {
-            case "title": take(mapping.string(entry)).map { config.title = $0 }
-            case "description": take(mapping.string(entry)).map { config.description = $0 }
-            case "language": take(mapping.string(entry)).map { config.language = $0.isEmpty ? "en" : $0 }
-            case "author": take(mapping.string(entry)).map { config.author = $0.isEmpty ? nil : $0 }
+            case "title": diagnostics.take(mapping.string(entry), as: .invalidConfig).map { config.title = $0 }
+            case "description":
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map { config.description = $0 }
+            case "language":
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
+                    config.language = $0.isEmpty ? "en" : $0
+                }
+            case "author":
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
+                    config.author = $0.isEmpty ? nil : $0
+                }
             case "base_url":
-                if let raw = take(mapping.string(entry)), !raw.isEmpty {
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
                     config.baseURL = checkedBaseURL(raw, at: mapping.location(of: entry), &diagnostics)
                 }
             case "content_dir":
-                take(mapping.string(entry)).map {
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
                     config.contentDir = checkedFolder(
                         $0, key: "content_dir", at: mapping.location(of: entry), default: config.contentDir,
                         &diagnostics)
                 }
             case "output_dir":
-                take(mapping.string(entry)).map {
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
                     config.outputDir = checkedFolder(
                         $0, key: "output_dir", at: mapping.location(of: entry), default: config.outputDir, &diagnostics)
                 }
-            case "page_size": take(mapping.integer(entry, minimum: 1)).map { config.pageSize = $0 }
-            case "feed_size": take(mapping.integer(entry, minimum: 1)).map { config.feedSize = $0 }
-            case "recent_count": take(mapping.integer(entry, minimum: 0)).map { config.recentCount = $0 }
-            case "clean_urls": take(mapping.bool(entry)).map { config.cleanURLs = $0 }
-            case "extra_keys": take(mapping.stringList(entry)).map { config.extraKeys = Set($0) }
+            case "page_size":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.pageSize = $0 }
+            case "feed_size":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.feedSize = $0 }
+            case "recent_count":
+                diagnostics.take(mapping.integer(entry, minimum: 0), as: .invalidConfig).map { config.recentCount = $0 }
+            case "clean_urls": diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.cleanURLs = $0 }
+            case "extra_keys":
+                diagnostics.take(mapping.stringList(entry), as: .invalidConfig).map { config.extraKeys = Set($0) }
             case "allowed_schemes":
-                if let schemes = take(mapping.stringList(entry)) {
+                if let schemes = diagnostics.take(mapping.stringList(entry), as: .invalidConfig) {
                     config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })
                 }
             default:

@@ -75,28 +75,21 @@ private extension ContentFileParser {
         into result: inout ParsedContent
     ) {
         var problems: [Diagnostic] = []
-        func value<T>(_ produced: Result<T, Diagnostic>) -> T? {
-            switch produced {
-            case .success(let value): return value
-            case .failure(let diagnostic):
-                problems.append(diagnostic)
-                return nil
-            }
-        }
         let start = SourceLocation(path: file.path, line: 1)
         var url: LinkURL?
-        if let entry = mapping["url"], let raw = value(mapping.string(entry)) {
+        if let entry = mapping["url"], let raw = problems.take(mapping.string(entry)) {
             if raw.trimmingCharacters(in: .whitespaces).isEmpty {
                 problems.append(
                     .error(
                         .missingURL, at: mapping.location(of: entry), "`url` is empty",
                         hint: "write the link's address, e.g. `url: https://example.com/article`"))
             } else {
-                url = value(Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "url"))
+                url = problems.take(
+                    Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "url"))
             }
         }
         var title: String?
-        if let entry = mapping["title"], let raw = value(mapping.string(entry)) {
+        if let entry = mapping["title"], let raw = problems.take(mapping.string(entry)) {
             title = raw.collapsingWhitespace
             if title!.isEmpty {
                 problems.append(
@@ -111,7 +104,7 @@ private extension ContentFileParser {
                     hint: "add `title: …` to the front matter (`linky-site fetch` can fill titles from the pages)"))
         }
         var tags: [(String, Int?)] = []
-        if let entry = mapping["tags"], let names = value(mapping.stringList(entry, code: .invalidTags)) {
+        if let entry = mapping["tags"], let names = problems.take(mapping.stringList(entry, code: .invalidTags)) {
             if names.count > Self.maximumTags {
                 // Each tag page lists the link with all its tags: thousands of tags make the output quadratic.
                 problems.append(
@@ -124,7 +117,7 @@ private extension ContentFileParser {
             }
         }
         var date: LinkDate?
-        if let entry = mapping["date"], let raw = value(mapping.string(entry, code: .invalidDate)) {
+        if let entry = mapping["date"], let raw = problems.take(mapping.string(entry, code: .invalidDate)) {
             date = LinkDate(parsing: raw)
             if date == nil {
                 problems.append(
@@ -134,15 +127,16 @@ private extension ContentFileParser {
             }
         }
         var description: String?
-        if let entry = mapping["description"], let raw = value(mapping.string(entry)) {
+        if let entry = mapping["description"], let raw = problems.take(mapping.string(entry)) {
             description = raw.collapsingWhitespace.isEmpty ? nil : raw.collapsingWhitespace
         }
         var image: LinkURL?
-        if let entry = mapping["image"], let raw = value(mapping.string(entry)), !raw.isEmpty {
-            image = value(Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "image"))
+        if let entry = mapping["image"], let raw = problems.take(mapping.string(entry)), !raw.isEmpty {
+            image = problems.take(
+                Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "image"))
         }
-        let favorite = mapping["favorite"].flatMap { value(mapping.bool($0)) } ?? false
-        let draft = mapping["draft"].flatMap { value(mapping.bool($0)) } ?? false
+        let favorite = mapping["favorite"].flatMap { problems.take(mapping.bool($0)) } ?? false
+        let draft = mapping["draft"].flatMap { problems.take(mapping.bool($0)) } ?? false
         var extra: [String: ExtraValue] = [:]
         for entry in mapping.entries where !Self.linkKeys.contains(entry.key) {
             guard let value = YAMLMapping.extraValue(entry.node) else {
@@ -196,24 +190,16 @@ extension ContentFileParser {
     static func readCategoryFields(
         _ mapping: YAMLMapping, into definition: inout CategoryDefinition, diagnostics: inout [Diagnostic]
     ) {
-        func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
-            switch produced {
-            case .success(let value): return value
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
-                return nil
-            }
-        }
-        if let entry = mapping["title"], let title = take(mapping.string(entry)), !title.isEmpty {
+        if let entry = mapping["title"], let title = diagnostics.take(mapping.string(entry)), !title.isEmpty {
             definition.title = title.collapsingWhitespace
         }
-        if let entry = mapping["description"], let text = take(mapping.string(entry)), !text.isEmpty {
+        if let entry = mapping["description"], let text = diagnostics.take(mapping.string(entry)), !text.isEmpty {
             definition.description = text.collapsingWhitespace
         }
-        if let entry = mapping["icon"], let icon = take(mapping.string(entry)), !icon.isEmpty {
+        if let entry = mapping["icon"], let icon = diagnostics.take(mapping.string(entry)), !icon.isEmpty {
             definition.icon = icon
         }
-        if let entry = mapping["order"] { definition.order = take(mapping.integer(entry)) }
+        if let entry = mapping["order"] { definition.order = diagnostics.take(mapping.integer(entry)) }
     }
 
     static func linkURL(

@@ -39,23 +39,27 @@ enum TagsFileParser {
                 for (keyNode, value) in pairs {
                     let key = keyNode.string ?? ""
                     let field = YAMLMapping.Entry(key: key, node: value, line: mapping.line(of: keyNode))
-                    func take<T>(_ produced: Result<T, Diagnostic>) -> T? {
-                        switch produced {
-                        case .success(let value): return value
-                        case .failure(var diagnostic):
-                            diagnostic.code = .invalidTagsFile
-                            diagnostics.append(diagnostic)
-                            return nil
-                        }
-                    }
                     switch key {
-                    case "title": definition.title = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                    case "title":
+                        definition.title = diagnostics.take(mapping.string(field), as: .invalidTagsFile).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }
                     case "description":
-                        definition.description = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
-                    case "slug": definition.slug = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
-                    case "parent": definition.parent = take(mapping.string(field)).flatMap { $0.isEmpty ? nil : $0 }
+                        definition.description = diagnostics.take(mapping.string(field), as: .invalidTagsFile).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }
+                    case "slug":
+                        definition.slug = diagnostics.take(mapping.string(field), as: .invalidTagsFile).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }
+                    case "parent":
+                        definition.parent = diagnostics.take(mapping.string(field), as: .invalidTagsFile).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }
                     case "aliases":
-                        definition.aliases = take(mapping.stringList(field))?.filter { !$0.isEmpty } ?? []
+                        definition.aliases =
+                            diagnostics.take(mapping.stringList(field), as: .invalidTagsFile)?.filter { !$0.isEmpty }
+                            ?? []
                     default:
                         diagnostics.append(
                             .warning(
