@@ -15,7 +15,8 @@ struct PlannedFile: Sendable, Hashable {
         case notFound
         case atomFeed
         case jsonFeed
-        case sitemap
+        /// The pages to list, in plan order.
+        case sitemap([String])
         case bookmarks
         case linksJSON
         /// `search-index.json` and `search-index.js`, from one encoding.
@@ -74,11 +75,13 @@ struct PagePlanner {
             PlannedFile(path: SitePaths.notFound, kind: .notFound),
             PlannedFile(path: "feed.xml", kind: .atomFeed),
             PlannedFile(path: "feed.json", kind: .jsonFeed),
-            PlannedFile(path: "sitemap.xml", kind: .sitemap),
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),
             PlannedFile(path: "links.json", kind: .linksJSON),
             PlannedFile(path: "search-index.json", kind: .searchIndex),
         ]
+        // After every page is planned, so the sitemap lists them all.
+        let pages = files.filter { $0.isPage && $0.kind != .print }.map(\.path)
+        files.append(PlannedFile(path: "sitemap.xml", kind: .sitemap(pages)))
         files += assetNames.sorted().map { PlannedFile(path: "assets/\($0)", kind: .asset($0)) }
         return files
     }

@@ -52,7 +52,7 @@ struct SiteRenderer: Sendable {
         case .notFound: data = html("404", context.notFound())
         case .atomFeed: data = FeedRenderer(context: context).atom()
         case .jsonFeed: data = try FeedRenderer(context: context).json()
-        case .sitemap: data = sitemap(context)
+        case .sitemap(let pages): data = sitemap(pages, context)
         case .bookmarks: data = BookmarksRenderer(site: site).render()
         case .linksJSON: data = try DataEncoding.json(CollectionDocument(context))
         case .searchIndex:
@@ -71,11 +71,11 @@ struct SiteRenderer: Sendable {
         Data(theme.render(template, context).utf8)
     }
 
-    private func sitemap(_ context: TemplateContext) -> Data {
+    private func sitemap(_ pages: [String], _ context: TemplateContext) -> Data {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for file in PagePlanner(site: site, assetNames: []).plan() where file.isPage && file.kind != .print {
-            let location = context.absolute(file.path) ?? context.href(file.path)
+        for path in pages {
+            let location = context.absolute(path) ?? context.href(path)
             xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
         }
         xml += "</urlset>\n"
