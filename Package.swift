@@ -22,6 +22,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        /// libxml2's forgiving HTML parser; only `LinkyHTML` imports it.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
 
@@ -46,6 +48,9 @@ let package = Package(
             ]
         ),
 
+        /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
+        .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
+
         /// Curation commands that edit a site's files: new, theme eject.
         .target(name: "LinkyCuration", dependencies: ["LinkyModel", "LinkyTheme"]),
 
@@ -69,6 +74,7 @@ let package = Package(
 
         .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
         .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
+        .testTarget(name: "LinkyHTMLTests", dependencies: ["LinkyHTML"]),
         .testTarget(name: "LinkyThemeTests", dependencies: ["LinkyTheme"]),
         .testTarget(
             name: "LinkyBuildTests",
