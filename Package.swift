@@ -52,7 +52,10 @@ let package = Package(
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
         /// Curation commands that edit a site's files: new, theme eject.
-        .target(name: "LinkyCuration", dependencies: ["LinkyModel", "LinkyTheme"]),
+        .target(
+            name: "LinkyCuration",
+            dependencies: ["LinkyModel", "LinkyTheme", .product(name: "Yams", package: "Yams")]
+        ),
 
         // MARK: - The command line
 

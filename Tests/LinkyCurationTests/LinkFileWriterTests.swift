@@ -1,0 +1,55 @@
+import Foundation
+import LinkyBuild
+import LinkyCuration
+import LinkyModel
+import Testing
+
+@Suite struct LinkFileWriterTests {
+    @Test(arguments: [
+        "Plain title", "\"Quoted\": 제목 #1", "- starts with a dash", "yes", "2024", "null", "a: b", "[not a list]",
+        "  spaced   out  ", "@handle's `code` & <tags>", "한글 제목 — 설명",
+    ])
+    func anyTitleReadsBackAsWritten(title: String) async throws {
+        let site = FileManager.default.temporaryDirectory.appending(path: "linky-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        let link = NewLink(
+            url: try LinkURL(parsing: "https://example.com/경로?q=1"), title: title,
+            tags: ["swift", "C++", "맛집", "a, b", "#hash"], date: "2026-11-21", description: "Line one\nline two: yes",
+            image: try LinkURL(parsing: "https://example.com/og.png"), favorite: true, draft: false,
+            note: "A **note**.", extra: [("toread", "true")])
+        let file = try LinkFileWriter.create(link, in: site.appending(path: "links/reading"))
+        #expect(file.lastPathComponent == Slug.make(title) + ".md")
+        let report = await SiteBuilder().build(
+            {
+                var options = BuildOptions(siteFolder: site)
+                options.writeOutput = false
+                return options
+            }())
+        #expect(!report.diagnostics.containsErrors, "\(report.diagnostics)")
+        let built = try #require(report.site?.links.first)
+        #expect(built.title == title.collapsingWhitespace)
+        #expect(built.url.absoluteString == "https://example.com/%EA%B2%BD%EB%A1%9C?q=1")
+        // The build drops a tag's leading `#`.
+        #expect(built.tags.map { report.site!.tags[$0].name } == ["swift", "C++", "맛집", "a, b", "hash"])
+        #expect(built.date?.isoDay == "2026-11-21")
+        #expect(built.description == "Line one line two: yes")
+        #expect(built.favorite)
+        #expect(built.note != nil)
+        #expect(built.extra["toread"] != nil)
+    }
+
+    @Test func neverOverwritesAndNumbersTheNextFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = NewLink(url: try LinkURL(parsing: "https://example.com/"), title: "Same")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "mine".write(to: folder.appending(path: "same.md"), atomically: true, encoding: .utf8)
+        let second = try LinkFileWriter.create(link, in: folder)
+        let third = try LinkFileWriter.create(link, in: folder)
+        #expect(second.lastPathComponent == "same-2.md")
+        #expect(third.lastPathComponent == "same-3.md")
+        #expect(try String(contentsOf: folder.appending(path: "same.md"), encoding: .utf8) == "mine")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["same-2.md", "same-3.md", "same.md"])
+    }
+}
