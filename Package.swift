@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: - C libraries
@@ -57,12 +58,22 @@ let package = Package(
             dependencies: ["LinkyModel", "LinkyTheme", .product(name: "Yams", package: "Yams")]
         ),
 
+        // MARK: - The network
+
+        /// Page metadata for add and fetch, link checking for check: everything that talks HTTP.
+        .target(
+            name: "LinkyNetwork",
+            dependencies: [
+                "LinkyModel", "LinkyHTML", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+
         // MARK: - The command line
 
         .executableTarget(
             name: "linky-site",
             dependencies: [
-                "LinkyBuild", "LinkyModel", "LinkyCuration",
+                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +89,7 @@ let package = Package(
         .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
         .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
         .testTarget(name: "LinkyHTMLTests", dependencies: ["LinkyHTML"]),
+        .testTarget(name: "LinkyNetworkTests", dependencies: ["LinkyNetwork", "LinkyModel", "LinkyHTML"]),
         .testTarget(name: "LinkyThemeTests", dependencies: ["LinkyTheme"]),
         .testTarget(
             name: "LinkyBuildTests",

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""A web server on 127.0.0.1 for linky-site's network tests: fixture pages, redirects, errors,
+rate limits and slow answers. Prints its port on the first line of stdout, then serves until killed.
+
+Every request is recorded; GET /_log returns them as JSON lines ("METHOD path") and clears the log.
+"""
+import gzip
+import http.server
+import json
+import sys
+import threading
+import time
+import urllib.parse
+
+LOCK = threading.Lock()
+LOG = []
+COUNTS = {}
+
+OG_PAGE = """<!doctype html>
+<html><head>
+<meta charset="utf-8">
+<title>Plain title | Example</title>
+<meta property="og:title" content="Open Graph &amp; friends">
+<meta property="og:description" content="  The description
+ from Open Graph. ">
+<meta property="og:image" content="/img/og.png">
+<meta name="twitter:title" content="Twitter title">
+<link rel="apple-touch-icon" href="/apple.png">
+<link rel="icon" type="image/png" sizes="32x32" href="icons/fav-32.png">
+</head><body><h1>Heading</h1></body></html>"""
+
+TWITTER_PAGE = """<!doctype html><html><head>
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="Only Twitter">
+<meta name="twitter:description" content="Twitter description">
+<meta name="twitter:image" content="//cdn.example.test/tw.png">
+</head><body></body></html>"""
+
+PLAIN_PAGE = """<!doctype html><html><head>
+<TITLE>
+  Tom &amp; Jerry &#8212; <b>the</b>   chase &eacute;
+</TITLE>
+<meta name="description" content="Plain &quot;meta&quot; description">
+<base href="https://static.example.test/assets/">
+<link rel="shortcut icon" href="fav.ico">
+</head><body></body></html>"""
+
+NO_ICON_PAGE = """<!doctype html><html><head><title>No icon declared</title></head><body></body></html>"""
+
+# "한국어 페이지" and "설명입니다" in EUC-KR, declared only in a <meta>.
+EUC_KR_PAGE = (
+    b'<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr">'
+    + b"<title>" + "한국어 페이지".encode("euc-kr") + b"</title>"
+    + b'<meta name="description" content="' + "설명입니다".encode("euc-kr") + b'">'
+    + b"</head><body></body></html>"
+)
+SHIFT_JIS_PAGE = b"<html><head><title>" + "日本語のページ".encode("shift_jis") + b"</title></head></html>"
+LATIN1_PAGE = b"<html><head><title>" + "Caf\u00e9 cr\u00e8me".encode("latin-1") + b"</title></head></html>"
+KOREAN_PATH_PAGE = "<html><head><title>한글 경로</title></head></html>"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_HEAD(self):
+        self.route("HEAD")
+
+    def do_GET(self):
+        self.route("GET")
+
+    def count(self, key):
+        with LOCK:
+            COUNTS[key] = COUNTS.get(key, 0) + 1
+            return COUNTS[key]
+
+    def send(self, status, body=b"", content_type="text/html; charset=utf-8", headers=None, method="GET"):
+        if isinstance(body, str):
+            body = body.encode("utf-8")
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if method != "HEAD":
+            self.wfile.write(body)
+
+    def route(self, method):
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        with LOCK:
+            if path != "/_log":
+                LOG.append(f"{method} {path}")
+        send = lambda *a, **k: self.send(*a, method=method, **k)
+        if path == "/_log":
+            with LOCK:
+                lines = list(LOG)
+                LOG.clear()
+            return send(200, json.dumps(lines), "application/json")
+        if path == "/og":
+            return send(200, OG_PAGE)
+        if path == "/twitter":
+            return send(200, TWITTER_PAGE)
+        if path == "/plain":
+            return send(200, PLAIN_PAGE)
+        if path == "/no-icon":
+            return send(200, NO_ICON_PAGE)
+        if path == "/favicon.ico":
+            return send(200, b"\x00\x00\x01\x00", "image/x-icon")
+        if path == "/euc-kr":
+            return send(200, EUC_KR_PAGE, "text/html")
+        if path == "/euc-kr-header":
+            return send(200, EUC_KR_PAGE.replace(b"charset=euc-kr", b"charset=utf-8"), "text/html; charset=EUC-KR")
+        if path == "/shift-jis":
+            return send(200, SHIFT_JIS_PAGE, "text/html; charset=Shift_JIS")
+        if path == "/latin1":
+            return send(200, LATIN1_PAGE, "text/html")
+        if path == "/한글/경로":
+            return send(200, KOREAN_PATH_PAGE)
+        if path == "/gzip":
+            body = gzip.compress(b"<html><head><title>Compressed page</title></head></html>")
+            return send(200, body, headers={"Content-Encoding": "gzip"})
+        if path == "/image.png":
+            return send(200, b"\x89PNG\r\n\x1a\n", "image/png")
+        if path.startswith("/redirect/"):
+            code = path.split("/")[2]
+            if code == "chain":
+                return send(301, "", headers={"Location": "/redirect/308"})
+            if code == "loop":
+                return send(302, "", headers={"Location": "/redirect/loop"})
+            if code == "relative":
+                return send(302, "", headers={"Location": "../og"})
+            return send(int(code), "", headers={"Location": "/og"})
+        if path == "/missing":
+            return send(404, "<h1>Not found</h1>")
+        if path == "/gone":
+            return send(410, "<h1>Gone</h1>")
+        if path == "/head-405":
+            if method == "HEAD":
+                return send(405, "", headers={"Allow": "GET"})
+            return send(200, "<title>GET only</title>")
+        if path == "/head-404":
+            return send(404 if method == "HEAD" else 200, "<title>HEAD says 404</title>")
+        if path.startswith("/rate-limited"):
+            if self.count(path) == 1:
+                return send(429, "slow down", headers={"Retry-After": "1"})
+            return send(200, "<title>Rate limited, then fine</title>")
+        if path == "/always-429":
+            return send(429, "slow down", headers={"Retry-After": "1"})
+        if path.startswith("/flaky"):
+            if self.count(path) == 1:
+                return send(503, "try again")
+            return send(200, "<title>Flaky</title>")
+        if path == "/server-error":
+            return send(500, "broken")
+        if path == "/slow":
+            time.sleep(float(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("s", ["5"])[0]))
+            return send(200, "<title>Slow</title>")
+        if path.startswith("/ok/"):
+            return send(200, f"<title>OK {path[4:]}</title>")
+        return send(404, "<h1>Not found</h1>")
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+
+
+def main():
+    server = Server(("127.0.0.1", int(sys.argv[1]) if len(sys.argv) > 1 else 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
