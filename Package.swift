@@ -51,8 +51,13 @@ let package = Package(
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
-        /// Curation commands that edit a site's files: new, theme eject.
-        .target(name: "LinkyCuration", dependencies: ["LinkyModel", "LinkyTheme"]),
+        /// Curation commands that edit a site's files: new, theme eject, tags rename and merge.
+        .target(
+            name: "LinkyCuration",
+            dependencies: [
+                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
 
         // MARK: - The command line
 

@@ -26,7 +26,8 @@ public enum ListFileTagWord {
         return tagName(in: word[...]).map { String($0) == name } ?? false
     }
 
-    static func isNameCharacter(_ character: Character) -> Bool {
+    /// Letters and digits of any script, `-`, `_`, `+` and `.`.
+    public static func isNameCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "-" || character == "_" || character == "+"
             || character == "."
     }
