@@ -26,9 +26,8 @@ struct ResolvedEdit: Sendable {
         let known = Set(site.tags.map(\.key)).union(catalog.entries.map(\.identity))
         switch edit {
         case .rename(let old, let new):
-            let oldIdentity = try Self.identity(old, what: "the tag to rename")
+            var oldIdentity = try Self.identity(old, what: "the tag to rename")
             (newName, newIdentity) = try Self.newName(new)
-            sources = [oldIdentity]
             var problems: [TagEditProblem] = []
             if let owner = catalog.aliasOwner(oldIdentity) {
                 problems.append(
@@ -39,8 +38,15 @@ struct ResolvedEdit: Sendable {
                             "rename the tag itself (`linky-site tags rename \(owner.name) \(newName)`), or change the alias in tags.yml by hand"
                     ))
             } else if !known.contains(oldIdentity) {
-                problems.append(Self.unknown(old, site: site, catalog: catalog))
+                if let titled = Self.titled(oldIdentity, site: site, catalog: catalog) {
+                    oldIdentity = titled.identity
+                    notes.append(
+                        "\"\(old)\" is the title of the tag \"\(titled.name)\" in tags.yml; that tag is renamed")
+                } else {
+                    problems.append(Self.unknown(old, site: site, catalog: catalog))
+                }
             }
+            sources = [oldIdentity]
             if newIdentity != oldIdentity, problems.isEmpty {
                 if let owner = catalog.aliasOwner(newIdentity) {
                     if owner.identity == oldIdentity {
@@ -62,6 +68,15 @@ struct ResolvedEdit: Sendable {
                             message: "\"\(newName)\" is already a tag",
                             hint:
                                 "to put the links of \"\(old)\" under it, run `linky-site tags merge \(old) INTO \(newName)`"
+                        ))
+                } else if let titled = Self.titled(newIdentity, site: site, catalog: catalog),
+                    titled.identity != oldIdentity
+                {
+                    problems.append(
+                        TagEditProblem(
+                            message: "\"\(newName)\" is already the title of the tag \"\(titled.name)\" in tags.yml",
+                            hint:
+                                "to put the links of \"\(old)\" under it, run `linky-site tags merge \(old) INTO \(titled.name)`"
                         ))
                 }
             }
@@ -89,10 +104,16 @@ struct ResolvedEdit: Sendable {
                             hint: isTarget
                                 ? "to have the files say \"\(owner.name)\" instead, remove the alias from tags.yml first"
                                 : "merge the tag itself: `linky-site tags merge \(owner.name) INTO \(newName)`"))
-                } else if !known.contains(identity) {
-                    problems.append(Self.unknown(name, site: site, catalog: catalog))
-                } else {
+                } else if known.contains(identity) {
                     sources.insert(identity)
+                } else if let titled = Self.titled(identity, site: site, catalog: catalog),
+                    titled.identity != newIdentity
+                {
+                    sources.insert(titled.identity)
+                    notes.append(
+                        "\"\(name)\" is the title of the tag \"\(titled.name)\" in tags.yml; that tag is merged")
+                } else {
+                    problems.append(Self.unknown(name, site: site, catalog: catalog))
                 }
             }
             self.sources = sources
@@ -103,7 +124,14 @@ struct ResolvedEdit: Sendable {
                         message: "\"\(target)\" is an alias of \"\(owner.name)\" in tags.yml",
                         hint: "merge into the tag itself: `… INTO \(owner.name)`"))
             } else if !known.contains(newIdentity) {
-                notes.append("\"\(newName)\" is a new tag")
+                if let titled = Self.titled(newIdentity, site: site, catalog: catalog) {
+                    problems.append(
+                        TagEditProblem(
+                            message: "\"\(target)\" is the title of the tag \"\(titled.name)\" in tags.yml",
+                            hint: "merge into the tag itself: `… INTO \(titled.name)`"))
+                } else {
+                    notes.append("\"\(newName)\" is a new tag")
+                }
             }
             problems += Self.entryProblems(sources: sources, target: newIdentity, targetName: newName, catalog: catalog)
             guard problems.isEmpty else { throw .refused(problems) }
@@ -175,6 +203,15 @@ private extension ResolvedEdit {
             ]
         }
         return []
+    }
+
+    /// The tag whose `tags.yml` title is this identity (people type what `tags list` shows), when
+    /// no tag has it as its name.
+    static func titled(_ identity: String, site: Site, catalog: TagCatalog) -> (identity: String, name: String)? {
+        guard let tag = site.tags.first(where: { $0.key != identity && Tag.identity(of: $0.name) == identity }) else {
+            return nil
+        }
+        return (tag.key, catalog.entry(tag.key)?.name ?? tag.name)
     }
 
     /// An entry would name itself as its parent after the edit.

@@ -12,7 +12,7 @@ struct TagCatalog: Sendable {
         var line: Int
         /// The key's bytes.
         var key: WrittenTags
-        /// Identities of its aliases.
+        /// Identities of its aliases, as listed (the build ignores one that is the entry's own name).
         var aliases: [String]
         /// The `parent:` value, when there is one.
         var parent: WrittenTags?
@@ -63,8 +63,10 @@ struct TagCatalog: Sendable {
                     }
                 }
             }
-            entry.aliases.removeAll { $0.isEmpty || $0 == identity }
-            for alias in entry.aliases where ownerOfAlias[alias] == nil { ownerOfAlias[alias] = entries.count }
+            entry.aliases.removeAll(where: \.isEmpty)
+            for alias in entry.aliases where alias != identity && ownerOfAlias[alias] == nil {
+                ownerOfAlias[alias] = entries.count
+            }
             entries.append(entry)
         }
     }

@@ -73,7 +73,25 @@ public struct TagEditPlan: Sendable {
 
     /// Writes every changed file: each is first written in full to a temporary file beside it and
     /// flushed to disk, and only when all of them are ready are they renamed over the originals.
+    /// A file that no longer holds the bytes the plan was made from is not overwritten: nothing is.
     public func apply() throws(TagEditFailure) {
+        var changed: [TagEditProblem] = []
+        for change in changes {
+            let current: Data
+            do {
+                current = try Data(contentsOf: siteFolder.appending(path: change.path))
+            } catch {
+                throw .writeFailed(path: change.path, reason: error.localizedDescription, written: [])
+            }
+            if !current.elementsEqual(change.before) {
+                changed.append(
+                    TagEditProblem(
+                        location: SourceLocation(path: change.path),
+                        message: "the file changed after linky-site read it, so it is not overwritten",
+                        hint: "run the command again"))
+            }
+        }
+        guard changed.isEmpty else { throw .refused(changed) }
         try AtomicFileWriter.replace(changes.map { (siteFolder.appending(path: $0.path), $0.path, $0.after) })
     }
 }

@@ -70,6 +70,20 @@ import Testing
         try fixture.expectUnchanged()
     }
 
+    @Test func leavesTagsWrittenAsABlockScalarAlone() async throws {
+        let fixture = try TagFixture([
+            "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: >-\n  swift,\n  web\n---\n",
+            "links/b.md": "---\nurl: https://b.example\ntitle: B\ntags: [swift, rust]\n---\n",
+        ])
+        defer { fixture.remove() }
+        let problems = await fixture.refusal(.rename("swift", to: "swift-lang"))
+        #expect(problems.map(\.location) == [LinkyModel.SourceLocation(path: "links/a.md", line: 4)])
+        try fixture.expectUnchanged()
+        // A tag the block scalar does not hold is renamed as usual.
+        let plan = try await fixture.plan(.rename("rust", to: "rust-lang"))
+        #expect(plan.changes.map(\.path) == ["links/b.md"])
+    }
+
     @Test func refusesASiteWithErrors() async throws {
         var files = Self.files
         files["links/broken.md"] = "---\ntitle: No URL\ntags: [swift]\n---\n"

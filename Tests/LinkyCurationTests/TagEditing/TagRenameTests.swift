@@ -6,8 +6,9 @@ import Testing
 @Suite struct TagRenameTests {
     @Test func renamesEverySpellingInEveryFormAndNothingElse() async throws {
         let fixture = try TagFixture([
+            // An alias that is the entry's own name is left as it is (it then names the old spelling).
             "tags.yml":
-                "⟦javascript⟧:   # the language\n  title: JavaScript\n  aliases: [ecmascript]\nnode:\n  parent: ⟦JavaScript⟧\n",
+                "⟦javascript⟧:   # the language\n  title: JavaScript\n  aliases: [ecmascript, JavaScript]\nnode:\n  parent: ⟦JavaScript⟧\n",
             // BOM, CRLF, a `#` in the URL, the title, a comment and the note.
             "links/a.md":
                 "\u{FEFF}---\r\nurl: https://a.example/#javascript\r\ntitle: \"A: the #javascript page\"\r\ntags: [⟦JavaScript⟧, swift, 'web']   # javascript in a comment\r\ndate: 2024-01-01\r\n---\r\nA note about #javascript and `javascript`.\r\n",
@@ -17,13 +18,14 @@ import Testing
             // Comma-separated strings, plain and quoted; keys in another order.
             "links/c.md": "---\ntitle: C\nurl: https://c.example\ntags: swift,⟦javascript⟧ , web\n---\n",
             "links/d.md": "---\nurl: https://d.example\ntitle: D\ntags: 'web, ⟦javaScript⟧'\n---\n",
-            // A quoted `#` stays; only the name changes.
-            "links/e.md": "---\nurl: https://e.example\ntitle: E\ntags: [\"#⟦javascript⟧\"]\n---\n",
+            // A quoted `#` stays; only the name changes. Drafts are renamed too.
+            "links/e.md": "---\nurl: https://e.example\ntitle: E\ndraft: true\ntags: [\"#⟦javascript⟧\"]\n---\n",
             // The alias is a spelling of the tag but not its name: it stays.
             "links/f.md": "---\nurl: https://f.example\ntitle: F\ntags: [ecmascript, node]\n---\n",
             "links/list.md": """
             ---
             title: Reading
+            tags: [⟦javascript⟧, web]   # a list file's own tags are rewritten too
             ---
             # Reading about #javascript
 
@@ -117,6 +119,19 @@ import Testing
         }
     }
 
+    @Test func acceptsTheTitleTagsListShows() async throws {
+        let fixture = try TagFixture([
+            "tags.yml": "⟦techblog⟧:\n  title: Tech Blog\nweb:\n  title: The Web\n",
+            "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: [⟦TechBlog⟧, web]\n---\n",
+        ])
+        defer { fixture.remove() }
+        let plan = try await fixture.apply(.rename("tech blog", to: "engineering"))
+        #expect(plan.notes == ["\"tech blog\" is the title of the tag \"techblog\" in tags.yml; that tag is renamed"])
+        try fixture.expectRewritten(to: "engineering")
+        let problems = await fixture.refusal(.rename("engineering", to: "The Web"))
+        #expect(problems.first?.message == "\"The Web\" is already the title of the tag \"web\" in tags.yml")
+    }
+
     @Test func dryRunDiffLooksLikeGitDiff() async throws {
         let fixture = try TagFixture([
             "links/a.md":
@@ -148,6 +163,27 @@ import Testing
 
                 """)
         try fixture.expectUnchanged()
+    }
+
+    @Test func neverOverwritesAFileThatChangedAfterThePlan() async throws {
+        let fixture = try TagFixture([
+            "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: [js]\n---\n",
+            "links/b.md": "---\nurl: https://b.example\ntitle: B\ntags: [js]\n---\n",
+        ])
+        defer { fixture.remove() }
+        let plan = try await fixture.plan(.rename("js", to: "javascript"))
+        let edited = Data("---\nurl: https://b.example\ntitle: B (edited)\ntags: [js]\n---\n".utf8)
+        try edited.write(to: fixture.folder.appending(path: "links/b.md"))
+        do {
+            try plan.apply()
+            Issue.record("expected a refusal")
+        } catch .refused(let problems) {
+            #expect(problems.map(\.location?.path) == ["links/b.md"])
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(try fixture.bytes("links/a.md") == Array(TagFixture.before(fixture.templates["links/a.md"]!).utf8))
+        #expect(try Data(contentsOf: fixture.folder.appending(path: "links/b.md")) == edited)
     }
 
     @Test func writesAtomicallyKeepingPermissionsAndSymbolicLinks() async throws {
