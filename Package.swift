@@ -52,10 +52,13 @@ let package = Package(
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
-        /// Curation commands that edit a site's files: new, theme eject.
+        /// Curation commands that edit a site's files: new, add, import, theme eject, tags rename and merge.
         .target(
             name: "LinkyCuration",
-            dependencies: ["LinkyModel", "LinkyTheme", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
 
         // MARK: - The network

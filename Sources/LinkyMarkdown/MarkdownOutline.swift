@@ -13,6 +13,12 @@ public struct MarkdownOutline: Sendable, Hashable {
         case other(markdown: String, line: Int, isDecoration: Bool)
     }
 
+    /// A place in the source: a 1-based line and a 1-based column counted in UTF-8 bytes.
+    public struct Position: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+    }
+
     /// One item of a top-level list.
     public struct ListItem: Sendable, Hashable {
         public var line: Int
@@ -23,6 +29,9 @@ public struct MarkdownOutline: Sendable, Hashable {
         public var linkIsImage: Bool
         /// The plain text of the item's first paragraph after the link.
         public var trailingText: String
+        /// Where the source of `trailingText` starts, as cmark-gfm reports it (its inline positions are
+        /// approximate around autolinks and lazy lines: check the source before relying on it).
+        public var trailingTextStart: Position?
         /// The item's other blocks (nested paragraphs, sub-lists), as dedented Markdown source.
         public var nestedMarkdown: String
         /// The whole first paragraph as plain text (for items without a link).
@@ -72,7 +81,7 @@ private extension MarkdownOutline {
     static func listItem(_ item: OpaquePointer, lines: [String]) -> ListItem {
         var result = ListItem(
             line: Int(cmark_node_get_start_line(item)), linkText: nil, linkDestination: nil, linkIsImage: false,
-            trailingText: "", nestedMarkdown: "", text: "")
+            trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
         guard let first = cmark_node_first_child(item) else { return result }
         var nested: [String] = []
         var sibling: OpaquePointer? = first
@@ -83,6 +92,10 @@ private extension MarkdownOutline {
                 result.linkText = MarkdownRenderer.plainText(of: link.node)
                 result.linkIsImage = isImageOnly(link.node)
                 result.trailingText = textAfter(link.container)
+                if let next = cmark_node_next(link.container), cmark_node_get_start_line(next) > 0 {
+                    result.trailingTextStart = Position(
+                        line: Int(cmark_node_get_start_line(next)), column: Int(cmark_node_get_start_column(next)))
+                }
                 // DESIGN's list format: lines under the item's first line are its note, even without a
                 // blank line between (CommonMark would make them one paragraph).
                 let firstLine = Int(cmark_node_get_start_line(first))

@@ -7,7 +7,7 @@ struct TagsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
         abstract: "Look after the site's tags.",
-        subcommands: [List.self]
+        subcommands: [List.self, Rename.self, Merge.self]
     )
 
     struct List: AsyncParsableCommand {

@@ -174,6 +174,126 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))
     }
 
+    static let taggedSite = [
+        "tags.yml": "web:\n  parent: js   # the parent\n",
+        "links/a.md":
+            "\u{FEFF}---\r\nurl: https://a.example/#js\r\ntitle: A\r\ntags: [JS, web]  # js\r\n---\r\nAbout #js.\r\n",
+        "links/list.md": "## About #js\n- [B](https://b.example/#js) - about `js`. #Js #web\n",
+    ]
+
+    @Test func tagsRenameDryRunPrintsADiffAndWritesNothing() throws {
+        let site = try temporarySite(Self.taggedSite)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["tags", "rename", "js", "javascript", "--dry-run"], in: site)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                --- a/links/a.md
+                +++ b/links/a.md
+                @@ -1,6 +1,6 @@
+                 \u{FEFF}---\r
+                 url: https://a.example/#js\r
+                 title: A\r
+                -tags: [JS, web]  # js\r
+                +tags: [javascript, web]  # js\r
+                 ---\r
+                 About #js.\r
+                --- a/links/list.md
+                +++ b/links/list.md
+                @@ -1,2 +1,2 @@
+                 ## About #js
+                -- [B](https://b.example/#js) - about `js`. #Js #web
+                +- [B](https://b.example/#js) - about `js`. #javascript #web
+                --- a/tags.yml
+                +++ b/tags.yml
+                @@ -1,2 +1,2 @@
+                 web:
+                -  parent: js   # the parent
+                +  parent: javascript   # the parent
+
+                """)
+        #expect(result.stderr == "Would change 3 files, 2 links; nothing was written (--dry-run).\n")
+        for (path, text) in Self.taggedSite {
+            #expect(try Data(contentsOf: site.appending(path: path)) == Data(text.utf8), "\(path)")
+        }
+    }
+
+    @Test func tagsRenameRewritesInPlaceAndSummarises() throws {
+        let site = try temporarySite(Self.taggedSite)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["tags", "rename", "js", "javascript", site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("changed \(site.path)/links/a.md\n"))
+        #expect(result.stdout.hasSuffix("Renamed \"js\" to \"javascript\": 3 files, 2 links changed.\n"))
+        #expect(
+            try Data(contentsOf: site.appending(path: "links/a.md"))
+                == Data(
+                    "\u{FEFF}---\r\nurl: https://a.example/#js\r\ntitle: A\r\ntags: [javascript, web]  # js\r\n---\r\nAbout #js.\r\n"
+                        .utf8))
+        let list = try run(["tags", "list", site.path])
+        #expect(list.stdout.contains("    2  javascript  tags/javascript/"), "\(list.stdout)")
+        let again = try run(["tags", "rename", "JavaScript", "javascript", site.path])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("Nothing to change"))
+    }
+
+    @Test func tagsMergeDropsTheTagALinkWouldCarryTwice() throws {
+        let site = try temporarySite([
+            "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags:\n  - es6\n  - javascript\n  - web\n---\n",
+            "links/b.md": "---\nurl: https://b.example\ntitle: B\ntags: js, web\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["tags", "merge", "js", "ES6", "INTO", "javascript"], in: site)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("Merged \"js\", \"ES6\" into \"javascript\": 2 files, 2 links changed.\n"))
+        #expect(
+            try String(contentsOf: site.appending(path: "links/a.md"), encoding: .utf8)
+                == "---\nurl: https://a.example\ntitle: A\ntags:\n  - javascript\n  - web\n---\n")
+        #expect(
+            try String(contentsOf: site.appending(path: "links/b.md"), encoding: .utf8)
+                == "---\nurl: https://b.example\ntitle: B\ntags: javascript, web\n---\n")
+    }
+
+    @Test func tagsEditsExitCodesMatchTheTable() throws {
+        let site = try temporarySite(Self.taggedSite)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let unknown = try run(["tags", "rename", "jss", "javascript"], in: site)
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.stderr.contains(
+                "linky-site: error: there is no tag \"jss\"\n  hint: did you mean \"JS\" (2 links)?"))
+        let spaces = try run(["tags", "rename", "js", "java script"], in: site)
+        #expect(spaces.status == 1)
+        #expect(spaces.stderr.contains("links/list.md:2: error: \"java script\" cannot be written as a #tag"))
+        #expect(spaces.stderr.hasSuffix("Nothing was changed.\n"))
+        let existing = try run(["tags", "rename", "js", "WEB"], in: site)
+        #expect(existing.status == 1)
+        #expect(existing.stderr.contains("run `linky-site tags merge js INTO WEB`"))
+        #expect(try run(["tags", "merge", "js", "javascript"], in: site).status == 64)
+        #expect(try run(["tags", "rename", "js", "#"], in: site).status == 64)
+        #expect(try run(["tags", "rename", "js", "javascript", "/nonexistent/site"]).status == 66)
+        for (path, text) in Self.taggedSite {
+            #expect(try Data(contentsOf: site.appending(path: path)) == Data(text.utf8), "\(path)")
+        }
+        let broken = try temporarySite(["links/a.md": "---\ntitle: A\ntags: [js]\n---\n"])
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let errors = try run(["tags", "rename", "js", "javascript"], in: broken)
+        #expect(errors.status == 1)
+        #expect(errors.stderr.contains("links/a.md:1: error[LINKY101]"))
+    }
+
+    @Test func tagsEditHelpShowsAnExample() throws {
+        let rename = try run(["tags", "rename", "--help"])
+        #expect(rename.status == 0)
+        #expect(rename.stdout.contains("Example: linky-site tags rename js javascript my-links --dry-run"))
+        #expect(rename.stdout.contains("--dry-run"))
+        let merge = try run(["tags", "merge", "--help"])
+        #expect(merge.stdout.contains("USAGE: linky-site tags merge <A>... INTO <B> [<site>] [--dry-run]"))
+        #expect(
+            merge.stdout.contains("Example: linky-site tags merge js ecmascript INTO javascript my-links --dry-run"))
+        #expect(merge.stdout.contains("carry B twice keeps"))
+    }
+
     @Test func helpDescribesEveryOption() throws {
         let help = try run(["build", "--help"])
         #expect(help.status == 0)

@@ -31,9 +31,12 @@ import Testing
         #expect(first.linkDestination == "https://example.kr/a")
         #expect(first.trailingText == "- 오래된 식당. #맛집 #서울")
         #expect(first.line == 6)
+        // Byte column just after `[을지로 노포](https://example.kr/a)` on line 6.
+        #expect(first.trailingTextStart == MarkdownOutline.Position(line: 6, column: 43))
         guard case .item(let second) = blocks[4] else { Issue.record("item 2"); return }
         #expect(second.linkText == "Bold")
         #expect(second.trailingText == ": described")
+        #expect(second.trailingTextStart == MarkdownOutline.Position(line: 7, column: 36))
         #expect(second.nestedMarkdown == "A nested note line.")
         guard case .item(let third) = blocks[5] else { Issue.record("item 3"); return }
         #expect(third.linkDestination == nil)

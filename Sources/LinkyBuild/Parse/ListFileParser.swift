@@ -157,14 +157,9 @@ private extension ListFileParser {
         var tags: [String] = []
         var words: [Substring] = []
         for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            if word.count > 1, word.first == "#" {
-                let name = word.dropFirst().trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?)"))
-                if !name.isEmpty, !name.allSatisfy(\.isNumber),
-                    name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "+" || $0 == "." })
-                {
-                    tags.append(name)
-                    continue
-                }
+            if let name = ListFileTagWord.tagName(in: word) {
+                tags.append(String(name))
+                continue
             }
             words.append(word)
         }

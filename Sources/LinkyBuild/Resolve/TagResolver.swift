@@ -148,12 +148,8 @@ struct TagResolver {
     }
 
     /// The identity of a tag name.
-    static func key(_ name: String) -> String { cleaned(name).foldedIdentity }
+    static func key(_ name: String) -> String { Tag.identity(of: name) }
 
     /// Trimmed, without a leading `#`, with inner white space collapsed.
-    static func cleaned(_ name: String) -> String {
-        var text = name.collapsingWhitespace
-        while text.hasPrefix("#") { text.removeFirst() }
-        return text.collapsingWhitespace
-    }
+    static func cleaned(_ name: String) -> String { Tag.cleanedName(name) }
 }

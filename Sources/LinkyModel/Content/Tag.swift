@@ -27,3 +27,20 @@ public struct Tag: Sendable, Hashable {
         self.links = links
     }
 }
+
+// MARK: - Spellings
+
+extension Tag {
+    /// A spelling as the site reads it: trimmed, without a leading `#`, inner white space collapsed.
+    public static func cleanedName(_ spelling: String) -> String {
+        var text = spelling.collapsingWhitespace
+        while text.hasPrefix("#") { text.removeFirst() }
+        return text.collapsingWhitespace
+    }
+
+    /// The identity of a spelling: cleaned, NFC and case-folded, so `JS`, `js` and `#js` are one tag
+    /// (and 맛집 typed on macOS or Linux too). `tags.yml` aliases are applied on top of this.
+    public static func identity(of spelling: String) -> String {
+        cleanedName(spelling).foldedIdentity
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import LinkyModel
+
+/// Every change a tag edit makes, computed in full before anything is written.
+public struct TagEditPlan: Sendable {
+    /// One file's new content.
+    public struct FileChange: Sendable, Equatable {
+        /// Relative to the site folder.
+        public var path: String
+        public var before: [UInt8]
+        public var after: [UInt8]
+        /// Links in the file whose tags change (0 for `tags.yml`).
+        public var linksChanged: Int
+    }
+
+    public var siteFolder: URL
+    /// Sorted by path.
+    public var changes: [FileChange]
+    /// Things the user should know that are not errors (e.g. an entry left naming itself).
+    public var notes: [String]
+
+    public var linksChanged: Int { changes.reduce(0) { $0 + $1.linksChanged } }
+
+    /// A unified diff of every change (`git diff` style, 3 lines of context); paths are shown as
+    /// `a/` and `b/` + `pathPrefix` + the path in the site.
+    public func unifiedDiff(pathPrefix: String = "") -> String {
+        changes.map { UnifiedDiff.render(path: pathPrefix + $0.path, before: $0.before, after: $0.after) }
+            .joined()
+    }
+
+    /// Writes every changed file: each is first written in full to a temporary file beside it and
+    /// flushed to disk, and only when all of them are ready are they renamed over the originals.
+    /// A file that no longer holds the bytes the plan was made from is not overwritten: nothing is.
+    public func apply() throws(TagEditFailure) {
+        var changed: [TagEditProblem] = []
+        for change in changes {
+            let current: Data
+            do {
+                current = try Data(contentsOf: siteFolder.appending(path: change.path))
+            } catch {
+                throw .writeFailed(path: change.path, reason: error.localizedDescription, written: [])
+            }
+            if !current.elementsEqual(change.before) {
+                changed.append(
+                    TagEditProblem(
+                        location: SourceLocation(path: change.path),
+                        message: "the file changed after linky-site read it, so it is not overwritten",
+                        hint: "run the command again"))
+            }
+        }
+        guard changed.isEmpty else { throw .refused(changed) }
+        try AtomicFileWriter.replace(changes.map { (siteFolder.appending(path: $0.path), $0.path, $0.after) })
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LinkyBuild
+import LinkyModel
+
+/// `tags rename` and `tags merge`: rewrites tag names in place in a site's link files, list files and
+/// `tags.yml`, changing no other byte of any file (line endings, BOM, comments, key order, quoting,
+/// spacing and bodies stay as they are).
+///
+/// The site is built first (without writing anything, drafts included), so tags are matched by the
+/// identity the site gives them — case-folded NFC, `tags.yml` aliases — and so a site with content
+/// errors is refused. Every edit of every file is computed, then each edited file is read again and
+/// must yield exactly the expected tags; only then is anything written, and then atomically.
+public struct TagRewriter: Sendable {
+    public let siteFolder: URL
+
+    public init(siteFolder: URL) {
+        self.siteFolder = siteFolder.standardizedFileURL
+    }
+
+    /// Computes every change `edit` makes; nothing is written (see `TagEditPlan.apply()`).
+    public func plan(_ edit: TagEdit) async throws(TagEditFailure) -> TagEditPlan {
+        var options = BuildOptions(siteFolder: siteFolder)
+        options.writeOutput = false
+        options.includeDrafts = true
+        let report = await SiteBuilder().build(options)
+        guard let site = report.site, !report.diagnostics.containsErrors else {
+            throw .siteHasErrors(report.diagnostics.filter { $0.severity == .error })
+        }
+        let catalog: TagCatalog
+        do {
+            catalog = try readCatalog()
+        } catch {
+            throw .refused(error.problems)
+        }
+        let request = try ResolvedEdit(edit, site: site, catalog: catalog)
+
+        var problems: [TagEditProblem] = []
+        var changes: [TagEditPlan.FileChange] = []
+        let linksByPath = Dictionary(grouping: site.links, by: \.source.path)
+        for path in linksByPath.keys.sorted() {
+            let linkTags = Dictionary(
+                linksByPath[path]!.map { ($0.source.line ?? 1, Set($0.tags.map { site.tags[$0].key })) },
+                uniquingKeysWith: { $0.union($1) })
+            do {
+                let file = try read(path)
+                if let change = try ContentFileEdit(file: file, linkTags: linkTags, catalog: catalog).change(request) {
+                    changes.append(change)
+                }
+            } catch {
+                problems += error.problems
+            }
+        }
+        if let file = catalog.file {
+            do {
+                if let change = try TagsFileEdit(catalog: catalog).change(request, file: file) {
+                    changes.append(change)
+                }
+            } catch {
+                problems += error.problems
+            }
+        }
+        guard problems.isEmpty else {
+            throw .refused(
+                problems.sorted {
+                    ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: ""))
+                })
+        }
+        return TagEditPlan(siteFolder: siteFolder, changes: changes.sorted { $0.path < $1.path }, notes: request.notes)
+    }
+}
+
+/// One or more problems that stop a file's edit.
+struct TagEditProblems: Error {
+    var problems: [TagEditProblem]
+
+    init(_ problems: [TagEditProblem]) {
+        self.problems = problems
+    }
+}
+
+// MARK: - Helpers
+
+private extension TagRewriter {
+    /// `tags.yml`, or `tags.yaml`, as the loader chooses.
+    func readCatalog() throws(TagEditProblems) -> TagCatalog {
+        for name in ["tags.yml", "tags.yaml"]
+        where FileManager.default.fileExists(atPath: siteFolder.appending(path: name).path) {
+            let file = try read(name)
+            do {
+                return try TagCatalog(file: file)
+            } catch {
+                throw TagEditProblems([error])
+            }
+        }
+        return TagCatalog()
+    }
+
+    func read(_ path: String) throws(TagEditProblems) -> SourceBytes {
+        do {
+            return SourceBytes(path: path, bytes: [UInt8](try Data(contentsOf: siteFolder.appending(path: path))))
+        } catch {
+            throw TagEditProblems([
+                TagEditProblem(
+                    location: SourceLocation(path: path),
+                    message: "the file cannot be read (\(error.localizedDescription))",
+                    hint: "check that it exists and that you may read it")
+            ])
+        }
+    }
+}
