@@ -51,10 +51,12 @@ let package = Package(
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
-        /// Curation commands that edit a site's files: new, theme eject.
+        /// Curation commands that edit a site's files: new, theme eject, import.
         .target(
             name: "LinkyCuration",
-            dependencies: ["LinkyModel", "LinkyTheme", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyHTML", .product(name: "Yams", package: "Yams"),
+            ]
         ),
 
         // MARK: - The command line
