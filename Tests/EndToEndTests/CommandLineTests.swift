@@ -302,6 +302,92 @@ import Testing
         }
     }
 
+    // MARK: - import
+
+    static let importFixtures = repositoryRoot.appending(path: "Tests/Fixtures/import")
+
+    @Test func importWritesLinkFilesReportsProblemsAndAddsNothingTheSecondTime() throws {
+        let site = try temporarySite(["linky.yml": "title: Imported\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let chrome = Self.importFixtures.appending(path: "chrome.html").path
+        let dry = try run(["import", chrome, site.path, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(
+            dry.stdout.contains("would write \(site.path)/links/imported/개발-자료/rust-go/the-go-programming-language.md"))
+        #expect(dry.stderr.contains("Nothing was written (--dry-run)"))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "links").path))
+
+        let first = try run(["import", chrome, site.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("wrote \(site.path)/links/imported/swift-org.md"))
+        #expect(first.stdout.contains("wrote \(site.path)/links/imported/개발-자료/_index.md"))
+        #expect(first.stderr.contains("\(chrome):12: error[LINKY191]: the bookmark \"Save to Wayback\""))
+        #expect(first.stderr.contains("hint: bookmarklets are scripts, not links"))
+        #expect(
+            first.stderr.contains(
+                "\(chrome):32: warning[LINKY192]: https://www.swift.org/#community appears on line 11"))
+        #expect(
+            first.stderr.contains(
+                "Imported 8 links into \(site.path)/links/imported; skipped 1 duplicate and 2 invalid entries."))
+        let dryAgain = try run(["import", chrome, site.path, "--dry-run"])
+        #expect(dryAgain.stdout.isEmpty)
+
+        // Nothing new, and the bookmarklet is still invalid: exit 1.
+        let second = try run(["import", chrome, site.path])
+        #expect(second.status == 1)
+        #expect(second.stdout.isEmpty)
+        #expect(
+            second.stderr.contains(
+                "Imported 0 links into \(site.path)/links/imported; skipped 9 duplicates and 2 invalid entries."))
+        #expect(second.stderr.contains("is already in links/imported/swift-org.md, so it is skipped"))
+
+        let build = try run(["build", site.path, "--strict", "--base-url", "https://example.com/"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let bookmarks = try String(contentsOf: site.appending(path: "_site/bookmarks.html"), encoding: .utf8)
+        #expect(bookmarks.contains(">Rust &amp; Go</H3>"))
+    }
+
+    @Test func importPinboardIntoACategoryAndItsExitCodes() throws {
+        let site = try temporarySite(["links/.keep": ""])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let pinboard = Self.importFixtures.appending(path: "pinboard.json").path
+        let imported = try run(["import", pinboard, "--from", "pinboard", "--category", "reading/pinboard"], in: site)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("wrote links/reading/pinboard/을지로-노포-모음.md"))
+        #expect(
+            imported.stderr.contains(
+                "\(pinboard):6: error[LINKY190]: the bookmark \"A bookmark without an address\" has no URL"))
+        #expect(imported.stderr.contains("note: the new files use toread"))
+        let draft = try String(
+            contentsOf: site.appending(path: "links/reading/pinboard/을지로-노포-모음.md"), encoding: .utf8)
+        #expect(draft.contains("draft: true"))
+
+        // Only invalid entries: nothing imported, exit 1.
+        let broken = site.appending(path: "broken.json")
+        try #"[{"href":"javascript:alert(1)","description":"x"}]"#.write(to: broken, atomically: true, encoding: .utf8)
+        #expect(try run(["import", "broken.json"], in: site).status == 1)
+        // Not the format it claims: 65; not there: 66; no format and an unknown extension, a bad category: 64.
+        let wrong = try run(["import", pinboard, "--from", "netscape"], in: site)
+        #expect(wrong.status == 65)
+        #expect(wrong.stderr.contains("error[LINKY193]"))
+        #expect(try run(["import", "missing.html"], in: site).status == 66)
+        #expect(try run(["import", "bookmarks.txt"], in: site).status == 64)
+        let outside = try run(["import", pinboard, "--category", "../elsewhere"], in: site)
+        #expect(outside.status == 64)
+        #expect(outside.stderr.contains("--category \"../elsewhere\" cannot be used"))
+    }
+
+    @Test func importHelpHasFormatsAndExamples() throws {
+        let help = try run(["import", "--help"])
+        #expect(help.status == 0)
+        for text in [
+            "--from", "--category", "--dry-run", "netscape", "pinboard", "markdown", "Examples:", "Exit codes",
+        ] {
+            #expect(help.stdout.contains(text), "\(text)")
+        }
+        #expect(try run(["--help"]).stdout.contains("import"))
+    }
+
     @Test func outputIsByteIdenticalAcrossRunsAndDirectories() throws {
         let first = FileManager.default.temporaryDirectory.appending(path: "linky-det-a-\(UUID().uuidString)")
         let second = FileManager.default.temporaryDirectory.appending(path: "linky-det-b-\(UUID().uuidString)")

@@ -63,6 +63,28 @@ public enum LinkFileWriter {
 
     /// Writes `text` as a new file in `folder`, named `name` or `name` with `-2`, `-3`… before `.md`.
     public static func create(text: String, named name: String, in folder: URL) throws(Failure) -> URL {
+        // With 10,000 names to try, the only nil is "all taken".
+        guard let url = try create(text: text, named: name, in: folder, attempts: 10_000) else {
+            throw .io(path: folder.appending(path: name).path, message: "10,000 files already have this name")
+        }
+        return url
+    }
+
+    /// Writes `text` as `folder/name`, in one step, unless that file exists: then nothing is written
+    /// and the result is nil (for a category's `_index.md`, which has one name only).
+    public static func createIfAbsent(text: String, named name: String, in folder: URL) throws(Failure) -> URL? {
+        try create(text: text, named: name, in: folder, attempts: 1)
+    }
+}
+
+// MARK: - Private
+
+private extension LinkFileWriter {
+    static func string(_ value: String) -> Node {
+        Node(value, Tag(.str))
+    }
+
+    static func create(text: String, named name: String, in folder: URL, attempts: Int) throws(Failure) -> URL? {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -80,21 +102,13 @@ public enum LinkFileWriter {
         guard written == bytes.count, synced else {
             throw .io(path: temporary.path, message: "could not write the file: \(String(cString: strerror(errno)))")
         }
-        for attempt in 1...10_000 {
+        for attempt in 1...attempts {
             let candidate = folder.appending(path: attempt == 1 ? "\(stem).md" : "\(stem)-\(attempt).md")
             if link(temporary.path, candidate.path) == 0 { return candidate }
             guard errno == EEXIST else {
                 throw .io(path: candidate.path, message: String(cString: strerror(errno)))
             }
         }
-        throw .io(path: folder.appending(path: "\(stem).md").path, message: "10,000 files already have this name")
-    }
-}
-
-// MARK: - Private
-
-private extension LinkFileWriter {
-    static func string(_ value: String) -> Node {
-        Node(value, Tag(.str))
+        return nil
     }
 }

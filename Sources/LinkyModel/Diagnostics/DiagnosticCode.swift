@@ -1,7 +1,7 @@
 /// Every problem linky-site reports has a stable code; the number never changes meaning.
 ///
 /// 100s: link files and list files; 140s: `tags.yml`; 150s: `linky.yml`; 160s: templates;
-/// 170s: reading files; 180s: output.
+/// 170s: reading files; 180s: output; 190s: `import`.
 public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidFrontMatter = "LINKY100"
     case missingURL = "LINKY101"
@@ -34,6 +34,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case outputWriteFailed = "LINKY181"
     case pdfToolMissing = "LINKY182"
     case pdfFailed = "LINKY183"
+    case importMissingURL = "LINKY190"
+    case importInvalidURL = "LINKY191"
+    case importDuplicate = "LINKY192"
+    case importUnreadableFile = "LINKY193"
+    case importWriteFailed = "LINKY194"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -69,6 +74,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .outputWriteFailed: "output-write-failed"
         case .pdfToolMissing: "pdf-tool-missing"
         case .pdfFailed: "pdf-failed"
+        case .importMissingURL: "import-missing-url"
+        case .importInvalidURL: "import-invalid-url"
+        case .importDuplicate: "import-duplicate"
+        case .importUnreadableFile: "import-unreadable-file"
+        case .importWriteFailed: "import-write-failed"
         }
     }
 }

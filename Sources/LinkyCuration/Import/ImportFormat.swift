@@ -1,0 +1,33 @@
+import Foundation
+
+/// The formats `linky-site import` reads.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    /// Netscape bookmark HTML: browsers' "Export bookmarks", Pinboard's and linkding's HTML exports.
+    case netscape
+    /// Pinboard's JSON export.
+    case pinboard
+    /// An awesome list: Markdown with `- [Title](https://…) - description` items under headings.
+    case markdown
+
+    /// The format a file name suggests: `.html`/`.htm` Netscape, `.json` Pinboard, `.md` Markdown.
+    public init?(guessingFrom path: String) {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "html", "htm": self = .netscape
+        case "json": self = .pinboard
+        case "md", "markdown": self = .markdown
+        default: return nil
+        }
+    }
+
+    /// Reads an import file of this format; `path` is how problems name it. `allowedSchemes` matter
+    /// to Markdown lists, whose parser checks URLs itself.
+    public func read(
+        _ data: Data, path: String, allowedSchemes: Set<String> = ["http", "https"]
+    ) throws(ImportReadFailure) -> ImportedBookmarks {
+        switch self {
+        case .netscape: try NetscapeBookmarkReader.read([UInt8](data), path: path)
+        case .pinboard: try PinboardJSONReader.read(data, path: path)
+        case .markdown: try MarkdownListReader.read(data, path: path, allowedSchemes: allowedSchemes)
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import LinkyBuild
+import LinkyModel
+
+/// What `linky-site import` is asked to do.
+public struct ImportOptions: Sendable {
+    public var siteFolder: URL
+    /// The folder under the content folder to import into (`reading/imported`); nil for `imported`.
+    public var category: String?
+    /// Report what would be written, write nothing.
+    public var dryRun = false
+
+    public static let defaultCategory = "imported"
+
+    public init(siteFolder: URL, category: String? = nil, dryRun: Bool = false) {
+        self.siteFolder = siteFolder
+        self.category = category
+        self.dryRun = dryRun
+    }
+}
+
+/// Turns what a reader found into link files in a site: checks every URL, skips what the site (or
+/// the import itself) already has, and writes one file per new link with `LinkFileWriter` — each
+/// file atomically, never over an existing one — in folders named after the import's folders.
+public struct Importer: Sendable {
+    public let options: ImportOptions
+
+    /// Most tags one link may have (the build refuses more).
+    static let maximumTags = 100
+
+    public init(options: ImportOptions) {
+        self.options = options
+    }
+
+    /// Reads `data` in `format` and imports it; `path` is how problems name the import file.
+    public func run(_ data: Data, format: ImportFormat, path: String) async throws(ImportFailure) -> ImportReport {
+        let categoryPath = try Self.categoryComponents(options.category ?? ImportOptions.defaultCategory)
+        let site = await loadSite()
+        let bookmarks: ImportedBookmarks
+        do {
+            bookmarks = try format.read(data, path: path, allowedSchemes: site.config.allowedSchemes)
+        } catch {
+            throw .unreadable(error)
+        }
+        return write(bookmarks, path: path, into: categoryPath, site: site)
+    }
+
+    /// Imports entries already read (by a reader or by a test).
+    public func run(_ bookmarks: ImportedBookmarks, path: String) async throws(ImportFailure) -> ImportReport {
+        let categoryPath = try Self.categoryComponents(options.category ?? ImportOptions.defaultCategory)
+        return write(bookmarks, path: path, into: categoryPath, site: await loadSite())
+    }
+}
+
+// MARK: - The site
+
+extension Importer {
+    /// What the import needs of the site: its settings and the URLs it already has.
+    struct ExistingSite {
+        var config: SiteConfig
+        /// `comparisonKey` → where the link is (`links/reading/foo.md`, or a list file's line).
+        var links: [String: SourceLocation]
+        var errorCount: Int
+    }
+
+    func loadSite() async -> ExistingSite {
+        var build = BuildOptions(siteFolder: options.siteFolder)
+        build.writeOutput = false
+        build.includeDrafts = true
+        let report = await SiteBuilder().build(build)
+        var links: [String: SourceLocation] = [:]
+        for link in report.site?.links ?? [] where links[link.url.comparisonKey] == nil {
+            links[link.url.comparisonKey] = link.source
+        }
+        // A site without its content folder yet is one the import starts.
+        let errors = report.diagnostics.filter { $0.severity == .error && $0.code != .missingContentFolder }
+        return ExistingSite(config: report.site?.config ?? SiteConfig(), links: links, errorCount: errors.count)
+    }
+
+    /// `reading/imported` → `["reading", "imported"]`, refusing names the build would skip or that
+    /// leave the content folder.
+    static func categoryComponents(_ category: String) throws(ImportFailure) -> [String] {
+        let components = category.split(separator: "/", omittingEmptySubsequences: true).map {
+            $0.trimmingCharacters(in: .whitespaces).nfc
+        }
+        guard !components.isEmpty, !category.hasPrefix("/") else {
+            throw .invalidCategory(category, reason: "it must be a folder path inside the content folder")
+        }
+        for component in components {
+            if component.isEmpty || component == "." || component == ".." {
+                throw .invalidCategory(category, reason: "\"\(component)\" is not a folder name")
+            }
+            if component.hasPrefix(".") || component.hasPrefix("_") {
+                throw .invalidCategory(
+                    category, reason: "the build ignores folders whose names start with \".\" or \"_\"")
+            }
+            if component.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw .invalidCategory(category, reason: "the name holds a control character")
+            }
+        }
+        return components
+    }
+}
+
+// MARK: - Checking and writing
+
+extension Importer {
+    /// An entry that passed every check, with where it goes.
+    struct Accepted {
+        var link: NewLink
+        var line: Int?
+        var folders: [String]
+    }
+
+    func write(
+        _ bookmarks: ImportedBookmarks, path: String, into categoryPath: [String], site: ExistingSite
+    ) -> ImportReport {
+        let root = [site.config.contentDir] + categoryPath
+        var report = ImportReport(folder: root.joined(separator: "/"))
+        report.dryRun = options.dryRun
+        report.siteErrorCount = site.errorCount
+        for problem in bookmarks.problems {
+            if problem.severity == .error { report.invalid.append(problem) } else { report.warnings.append(problem) }
+        }
+        let accepted = check(bookmarks.entries, path: path, site: site, into: &report)
+        let folders = ImportFolderPlan(accepted.map(\.folders), descriptions: bookmarks.folders, root: root)
+
+        var taken: Set<String> = []
+        for entry in accepted {
+            let folder = folders.relativePath(of: entry.folders)
+            let written: String
+            if options.dryRun {
+                written = predictedName(for: entry.link, in: folder, taken: &taken)
+            } else {
+                do {
+                    let url = try LinkFileWriter.create(entry.link, in: options.siteFolder.appending(path: folder))
+                    written = folder + "/" + url.lastPathComponent
+                } catch {
+                    report.writeFailure = Self.writeFailure(error, line: entry.line, path: path)
+                    break
+                }
+            }
+            report.files.append(.init(path: written, line: entry.line, url: entry.link.url, title: entry.link.title))
+        }
+        writeIndexFiles(folders, used: accepted.prefix(report.files.count).map(\.folders), into: &report, path: path)
+
+        let used = Set(accepted.prefix(report.files.count).flatMap { $0.link.extra.map(\.key) })
+        report.undeclaredExtraKeys = used.subtracting(site.config.extraKeys).sorted()
+        return report
+    }
+
+    /// Checks every entry in file order: a usable URL, not in the site, not earlier in the import.
+    func check(
+        _ entries: [ImportedBookmarks.Entry], path: String, site: ExistingSite, into report: inout ImportReport
+    ) -> [Accepted] {
+        var seen: [String: Int?] = [:]
+        var accepted: [Accepted] = []
+        for entry in entries {
+            let location = SourceLocation(path: path, line: entry.line)
+            let name = entry.title.isEmpty ? "" : " \"\(Self.shortened(entry.title, to: 60))\""
+            guard let raw = entry.url else {
+                report.invalid.append(
+                    .error(
+                        .importMissingURL, at: location, "the bookmark\(name) has no URL, so it is skipped",
+                        hint: "a bookmark needs an http:// or https:// address"))
+                continue
+            }
+            let url: LinkURL
+            do {
+                url = try LinkURL(parsing: raw, allowedSchemes: site.config.allowedSchemes)
+            } catch {
+                report.invalid.append(
+                    .error(
+                        .importInvalidURL, at: location,
+                        "the bookmark\(name) has the address \"\(Self.shortened(raw, to: 80))\", which is not a usable URL (\(error.message)), so it is skipped",
+                        hint: Self.hint(for: error, raw: raw)))
+                continue
+            }
+            let key = url.comparisonKey
+            if let existing = site.links[key] {
+                // A link file is its path; a list file's item is its line.
+                let place = (existing.line ?? 1) > 1 ? existing.description : existing.path
+                report.duplicates.append(
+                    .warning(
+                        .importDuplicate, at: location, "\(url.displayString) is already in \(place), so it is skipped",
+                        hint: "nothing to do; edit \(existing.path) to change the link"))
+                continue
+            }
+            if let earlier = seen[key] {
+                let whereEarlier = earlier.map { "on line \($0)" } ?? "earlier"
+                report.duplicates.append(
+                    .warning(
+                        .importDuplicate, at: location,
+                        "\(url.displayString) appears \(whereEarlier) of the import file, so it is skipped",
+                        hint: "nothing to do: the first one is imported"))
+                continue
+            }
+            seen[key] = entry.line
+            var tags = Self.distinct(entry.tags)
+            if tags.count > Self.maximumTags {
+                report.warnings.append(
+                    .warning(
+                        .invalidTags, at: location,
+                        "the bookmark has \(tags.count) tags; only the first \(Self.maximumTags) are imported",
+                        hint: "linky-site allows at most \(Self.maximumTags) tags per link"))
+                tags = Array(tags.prefix(Self.maximumTags))
+            }
+            // NFC, as the build reads it: an export made on macOS may be decomposed (NFD).
+            let title = entry.title.collapsingWhitespace.nfc
+            let link = NewLink(
+                url: url, title: title.isEmpty ? Self.fallbackTitle(url) : title, tags: tags.map(\.nfc),
+                date: entry.date, description: entry.description?.nfc, draft: entry.draft, note: entry.note?.nfc,
+                extra: entry.extra.map { (key: $0.key, value: $0.value.nfc) })
+            accepted.append(Accepted(link: link, line: entry.line, folders: entry.folders.map(\.nfc)))
+        }
+        return accepted
+    }
+
+    /// `_index.md` (title, description) for each imported folder that received links, unless it has one.
+    func writeIndexFiles(
+        _ folders: ImportFolderPlan, used: [[String]], into report: inout ImportReport, path: String
+    ) {
+        var paths: Set<[String]> = []
+        for folder in used where !folder.isEmpty {
+            for length in 1...folder.count { paths.insert(Array(folder.prefix(length))) }
+        }
+        for names in paths.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard report.writeFailure == nil else { return }
+            let relative = folders.relativePath(of: names)
+            let folder = options.siteFolder.appending(path: relative)
+            let title = names.last!
+            if options.dryRun {
+                let exists = FileManager.default.fileExists(atPath: folder.appending(path: CategoryIndexFile.name).path)
+                if !exists { report.indexFiles.append(relative + "/" + CategoryIndexFile.name) }
+                continue
+            }
+            do {
+                if try CategoryIndexFile.createIfAbsent(
+                    title: title, description: folders.description(of: names), in: folder) != nil
+                {
+                    report.indexFiles.append(relative + "/" + CategoryIndexFile.name)
+                }
+            } catch {
+                report.writeFailure = Self.writeFailure(error, line: nil, path: path)
+            }
+        }
+    }
+
+    /// The name `LinkFileWriter` would give the link, without writing it.
+    func predictedName(for link: NewLink, in folder: String, taken: inout Set<String>) -> String {
+        let name = LinkFileWriter.fileName(for: link)
+        let stem = String(name.dropLast(3))
+        var attempt = 1
+        while true {
+            let candidate = folder + "/" + (attempt == 1 ? name : "\(stem)-\(attempt).md")
+            if !taken.contains(candidate),
+                !FileManager.default.fileExists(atPath: options.siteFolder.appending(path: candidate).path)
+            {
+                taken.insert(candidate)
+                return candidate
+            }
+            attempt += 1
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private extension Importer {
+    static func writeFailure(_ error: LinkFileWriter.Failure, line: Int?, path: String) -> Diagnostic {
+        .error(
+            .importWriteFailed, at: SourceLocation(path: path, line: line),
+            "the import stopped: \(error.description)",
+            hint: "check the folder's permissions and free space; run the import again to add the rest")
+    }
+
+    /// Tags once each, whatever their case or Unicode form, spelled as first written.
+    static func distinct(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for tag in tags {
+            let name = tag.collapsingWhitespace
+            guard !name.isEmpty, seen.insert(name.foldedIdentity).inserted else { continue }
+            result.append(name)
+        }
+        return result
+    }
+
+    /// `https://example.com/a/b` → `example.com/a/b`, for a bookmark without a title.
+    static func fallbackTitle(_ url: LinkURL) -> String {
+        var text = url.displayString
+        for prefix in ["https://", "http://"] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        if text.hasSuffix("/") { text.removeLast() }
+        return text.isEmpty ? url.displayHost : text
+    }
+
+    static func shortened(_ text: String, to length: Int) -> String {
+        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+    }
+
+    static func hint(for error: LinkURLError, raw: String) -> String {
+        let lowered = raw.lowercased()
+        if lowered.hasPrefix("javascript:") { return "bookmarklets are scripts, not links; they cannot be imported" }
+        if lowered.hasPrefix("place:") { return "Firefox smart bookmarks are saved searches, not links" }
+        return error.hint
+    }
+}

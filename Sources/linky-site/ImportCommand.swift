@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import LinkyCuration
+import LinkyModel
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import bookmarks into the site as link files.",
+        discussion: """
+            Reads FILE and writes one link file per bookmark into CATEGORY (a folder under the content \
+            folder; default: imported), with the bookmark folders or list headings as sub-folders. An \
+            existing file is never overwritten. A bookmark whose URL the site already has, or that comes \
+            twice in FILE, is skipped as a duplicate; one without a usable URL (bookmarklets, Firefox \
+            place: queries) is reported with its line and skipped. Running the same import again adds \
+            nothing.
+
+            Formats (--from; guessed from the extension when left out):
+              netscape  Bookmark HTML from Chrome, Edge, Firefox, Safari, Pinboard,
+                        linkding (.html): folders, ADD_DATE → date, TAGS, <DD> →
+                        description, PRIVATE="1" → draft, TOREAD="1" → toread.
+                        Browser toolbars and "Other bookmarks" are not folders
+                        of their own; bookmarklets and place: queries are skipped.
+              pinboard  Pinboard's JSON export (.json): description → title,
+                        extended → description, time → date, shared "no" →
+                        draft, toread "yes" → toread, tags split at spaces.
+              markdown  An awesome list (.md): ## headings → folders, items
+                        - [Title](url) - description #tag.
+
+            Folders get slug names (Hangul kept) and an _index.md with their title. \
+            `toread` and `feed` are kept as extra keys: list them in linky.yml's extra_keys.
+
+            Examples:
+              linky-site import ~/Downloads/bookmarks_2024_05_01.html --dry-run
+              linky-site import bookmarks.html my-links --category reading/browser
+              linky-site import pinboard_export.json --from pinboard --category pinboard
+              linky-site import awesome-swift/README.md --category swift
+
+            Exit codes: 0 links were imported, or nothing was wrong (everything a duplicate); 1 nothing \
+            was imported and some entries were invalid; 64 usage error (e.g. a --category outside the \
+            content folder); 65 FILE is not in the format; 66 FILE or the site folder not found; 74 a \
+            file could not be written (the files before it are written; run again to add the rest).
+            """
+    )
+
+    @Argument(help: "The file to import.", completion: .file())
+    var file: String
+
+    @Argument(help: "The site folder.", completion: .directory)
+    var site: String = "."
+
+    @Option(help: "The file's format: netscape, pinboard or markdown (default: from its extension).")
+    var from: ImportFormat?
+
+    @Option(
+        help: "The folder under the content folder to import into, e.g. reading/browser (default: imported).")
+    var category: String?
+
+    @Flag(help: "List what would be written; write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        guard from != nil || ImportFormat(guessingFrom: file) != nil else {
+            throw ValidationError(
+                "cannot tell the format of \"\(file)\" from its name; add --from netscape, --from pinboard or --from markdown"
+            )
+        }
+    }
+
+    func run() async throws {
+        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            fail("the site folder \"\(site)\" does not exist", hint: "pass the folder that holds linky.yml and links/")
+            throw ExitCode(66)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            fail("cannot read \"\(file)\": \((error as NSError).localizedDescription)", hint: "check the file's path")
+            throw ExitCode(66)
+        }
+        let format = from ?? ImportFormat(guessingFrom: file)!
+        let importer = Importer(options: ImportOptions(siteFolder: siteURL, category: category, dryRun: dryRun))
+        let report: ImportReport
+        do {
+            report = try await importer.run(data, format: format, path: file)
+        } catch .invalidCategory(let name, let reason) {
+            fail("--category \"\(name)\" cannot be used: \(reason)", hint: "e.g. --category reading/imported")
+            throw ExitCode(64)
+        } catch .unreadable(let failure) {
+            DiagnosticFormat.text.print(
+                [failure.diagnostic], prefix: "", summary: "Nothing was imported.", colors: colors)
+            throw ExitCode(65)
+        }
+
+        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
+        let verb = dryRun ? "would write" : "wrote"
+        for written in report.files { print("\(verb) \(prefix)\(written.path)") }
+        for index in report.indexFiles { print("\(verb) \(prefix)\(index)") }
+        DiagnosticFormat.text.print(report.diagnostics, prefix: "", summary: summary(report), colors: colors)
+
+        if report.writeFailure != nil { throw ExitCode(74) }
+        if report.files.isEmpty, !report.invalid.isEmpty { throw ExitCode(1) }
+    }
+}
+
+// MARK: - Printing
+
+extension ImportFormat: ExpressibleByArgument {}
+
+private extension ImportCommand {
+    var colors: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    func fail(_ message: String, hint: String) {
+        FileHandle.standardError.write(Data("linky-site: error: \(message)\n  hint: \(hint)\n".utf8))
+    }
+
+    func summary(_ report: ImportReport) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
+        var lines: [String] = []
+        if report.siteErrorCount > 0 {
+            lines.append(
+                "note: the site has \(count(report.siteErrorCount, "error")) (see `linky-site build`); links in files with errors were not compared with the import"
+            )
+        }
+        if !report.undeclaredExtraKeys.isEmpty, !report.files.isEmpty {
+            let keys = report.undeclaredExtraKeys.joined(separator: ", ")
+            lines.append(
+                "note: the new files use \(keys), which the build warns about until linky.yml lists them: extra_keys: [\(keys)]"
+            )
+        }
+        let imported = dryRun ? "Would import" : "Imported"
+        var text =
+            "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate")) and \(count(report.invalid.count, "invalid entry").replacingOccurrences(of: "entrys", with: "entries"))."
+        if dryRun { text += " Nothing was written (--dry-run)." }
+        if report.writeFailure != nil { text += " The import stopped at a file it could not write." }
+        lines.append(text)
+        return lines.joined(separator: "\n")
+    }
+}
