@@ -81,12 +81,15 @@ public struct SiteBuilder: Sendable {
 
         let loaded = await loader.loadContent(contentDir: config.contentDir)
         diagnostics += loaded.diagnostics
+        let metadata = loader.loadMetadataCache()
+        diagnostics += metadata.diagnostics
         clock.lap("load")
-        let content = await ContentParser(contentDir: config.contentDir, config: config).parse(loaded.files)
+        let content = await ContentParser(contentDir: config.contentDir, config: config, metadata: metadata.cache)
+            .parse(loaded.files)
         diagnostics += content.diagnostics
 
         clock.lap("parse")
-        let (site, resolveDiagnostics) = SiteResolver(config: config).resolve(
+        let (site, resolveDiagnostics) = SiteResolver(config: config, metadata: metadata.cache).resolve(
             content, folders: loaded.folders, tagDefinitions: tagDefinitions)
         diagnostics += resolveDiagnostics
         let usedTags = Set(site.tags.map(\.key))
