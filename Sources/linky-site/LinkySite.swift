@@ -14,6 +14,9 @@ struct LinkySite: AsyncParsableCommand {
             missing (WeasyPrint for --pdf); 73 unsafe output folder; 74 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, NewCommand.self, ImportCommand.self, TagsCommand.self, ThemeCommand.self]
+        subcommands: [
+            BuildCommand.self, NewCommand.self, AddCommand.self, ImportCommand.self, TagsCommand.self,
+            ThemeCommand.self,
+        ]
     )
 }

@@ -46,6 +46,17 @@ public enum LinkFileWriter {
         return text
     }
 
+    /// The address as a person reads it (Hangul path, Unicode host) when that reads back to the
+    /// same address; otherwise the encoded form.
+    public static func readable(_ url: LinkURL) -> String {
+        do {
+            if try LinkURL(parsing: url.displayString).absoluteString == url.absoluteString { return url.displayString }
+        } catch {
+            // The display form is not a valid address on its own (e.g. a decoded space): keep the encoded one.
+        }
+        return url.absoluteString
+    }
+
     /// The file name for a link: the slug of its title (`Slug.make`), `.md`.
     public static func fileName(for link: NewLink) -> String {
         Slug.make(link.title, fallback: Slug.make(link.url.displayHost, fallback: "link")) + ".md"
@@ -87,17 +98,6 @@ private extension LinkFileWriter {
         guard case .scalar(let scalar) = plain, Resolver.default.resolveTag(of: plain) == .str || scalar.string.isEmpty
         else { return Node(value, Tag(.str), .doubleQuoted) }
         return Node(value, Tag(.str))
-    }
-
-    /// The address as a person reads it (Hangul path, Unicode host) when that reads back to the
-    /// same address; otherwise the encoded form.
-    static func readable(_ url: LinkURL) -> String {
-        do {
-            if try LinkURL(parsing: url.displayString).absoluteString == url.absoluteString { return url.displayString }
-        } catch {
-            // The display form is not a valid address on its own (e.g. a decoded space): keep the encoded one.
-        }
-        return url.absoluteString
     }
 
     static func create(text: String, named name: String, in folder: URL, attempts: Int) throws(Failure) -> URL? {

@@ -2,11 +2,11 @@ import Foundation
 
 /// The fixture web server (`Tests/Fixtures/network/server.py`) on 127.0.0.1 and a free port,
 /// started for one test and stopped when it ends. No test touches the internet.
-final class FixtureServer: Sendable {
-    let port: Int
+public final class FixtureServer: Sendable {
+    public let port: Int
     private let process: Process
 
-    init() throws {
+    public init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../Fixtures/network/server.py").standardizedFileURL
         let process = Process()
@@ -31,10 +31,10 @@ final class FixtureServer: Sendable {
     }
 
     /// An address on the server.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// The requests the server saw since the last call, as "METHOD path".
-    func log() throws -> [String] {
+    public func log() throws -> [String] {
         let data = try Data(contentsOf: URL(string: url("/_log"))!)
         return try JSONDecoder().decode([String].self, from: data)
     }
