@@ -46,6 +46,8 @@ public struct BuildReport: Sendable {
     public var site: Site?
     /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
     public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
+    /// Link files with a URL but no title, in the files or the metadata cache (`fetch` fills them).
+    public var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
 }
 
 /// The whole pipeline: load → parse → resolve → plan → render → write.
@@ -104,7 +106,8 @@ public struct SiteBuilder: Sendable {
 
         var report = BuildReport(
             outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
-            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags)
+            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
+            untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors

@@ -15,7 +15,8 @@ struct LinkySite: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            BuildCommand.self, NewCommand.self, AddCommand.self, ImportCommand.self, TagsCommand.self,
+            BuildCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self, ImportCommand.self,
+            TagsCommand.self,
             ThemeCommand.self,
         ]
     )

@@ -35,7 +35,19 @@ public final class FixtureServer: Sendable {
 
     /// The requests the server saw since the last call, as "METHOD path".
     public func log() throws -> [String] {
-        let data = try Data(contentsOf: URL(string: url("/_log"))!)
+        // Through Python: Foundation on Linux cannot read http:// addresses without URLSession.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+            url("/_log"),
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         return try JSONDecoder().decode([String].self, from: data)
     }
 

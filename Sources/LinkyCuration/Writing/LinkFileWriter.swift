@@ -93,7 +93,11 @@ public enum LinkFileWriter {
 private extension LinkFileWriter {
     /// A string scalar, quoted when YAML's core schema would read it as something else (`yes`,
     /// `2024`, `null`, `1e3`): the build reads every value as text, but other YAML tools should too.
-    static func string(_ value: String) -> Node {
+    static func string(_ value: String) -> Node { stringNode(value) }
+}
+
+extension LinkFileWriter {
+    static func stringNode(_ value: String) -> Node {
         let plain = Node(value)
         guard case .scalar(let scalar) = plain, Resolver.default.resolveTag(of: plain) == .str || scalar.string.isEmpty
         else { return Node(value, Tag(.str), .doubleQuoted) }
