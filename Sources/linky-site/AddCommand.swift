@@ -71,6 +71,7 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let siteFolder = URL(fileURLWithPath: site, isDirectory: true)
+        InterruptedChange.recover(site: site)
         var request = LinkAddition.Request(url: url)
         request.category = category
         request.tags = (tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -57,6 +57,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
+        InterruptedChange.recover(site: site)
         var options = BuildOptions(siteFolder: siteFolder)
         options.writeOutput = false
         options.includeDrafts = true
