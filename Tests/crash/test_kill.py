@@ -1,0 +1,206 @@
+"""Nothing lost (issue 6): linky-site is killed (SIGKILL) at random moments while it builds, renames
+a tag or imports bookmarks, in a loop. After each kill — and after the next linky-site command, which
+finishes or undoes an interrupted change — the output and the site are either wholly the old state
+or wholly the new one, never a mix, and no file the command did not mean to change is touched.
+
+LINKY_KILL_ITERATIONS scales the loops (default 1: 80 builds, 60 tag renames, 60 imports = 200 kills);
+LINKY_KILL_SEED repeats a run."""
+import hashlib
+import os
+import pathlib
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCALE = float(os.environ.get("LINKY_KILL_ITERATIONS", "1"))
+SEED = int(os.environ.get("LINKY_KILL_SEED", str(random.SystemRandom().randrange(1 << 30))))
+
+
+def digest(folder: pathlib.Path, skip=()) -> str:
+    """One hash of every file's path and bytes below `folder` (hidden journal and temp files included)."""
+    h = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder).as_posix()
+        if any(relative == s or relative.startswith(s + "/") for s in skip):
+            continue
+        h.update(relative.encode() + b"\0")
+        if path.is_file() and not path.is_symlink():
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def generate(site: pathlib.Path, links: int):
+    subprocess.run(
+        [sys.executable, str(ROOT / "Benchmarks" / "generate.py"), str(links), str(site), "--force"],
+        check=True, capture_output=True)
+
+
+def timed(arguments, **kwargs) -> float:
+    start = time.monotonic()
+    result = subprocess.run(arguments, capture_output=True, text=True, **kwargs)
+    assert result.returncode in (0, 1), result.stderr[-2000:]
+    return time.monotonic() - start
+
+
+def kill_at(arguments, delay: float) -> int:
+    """Starts the command and kills it after `delay` seconds (if it is still running)."""
+    process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        process.wait(timeout=delay)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    return process.returncode
+
+
+def test_build_is_atomic_under_kill(linky_binary, tmp_path):
+    rng = random.Random(SEED)
+    site = tmp_path / "site"
+    generate(site, 1500)
+    output = tmp_path / "out"
+    title_file = sorted((site / "links").rglob("*.md"))[5]
+    original = title_file.read_text(encoding="utf-8")
+    versions = [original, original.replace("title:", "title: Changed", 1)]
+
+    def build(version: int):
+        title_file.write_text(versions[version], encoding="utf-8")
+        return [str(linky_binary), "build", str(site), "--output", str(output), "--base-url", "https://x.example/"]
+
+    states = {}
+    durations = []
+    for version in (0, 1):
+        durations.append(timed(build(version)))
+        states[version] = digest(output)
+    assert states[0] != states[1]
+    source = {version: None for version in (0, 1)}
+    for version in (0, 1):
+        title_file.write_text(versions[version], encoding="utf-8")
+        source[version] = digest(site, skip=("out",))
+    longest = max(durations) * 1.3
+
+    current = 1
+    iterations = int(80 * SCALE)
+    killed = 0
+    for iteration in range(iterations):
+        target = 1 - current
+        code = kill_at(build(target), rng.uniform(0, longest))
+        killed += code == -signal.SIGKILL
+        state = digest(output)
+        assert state in (states[0], states[1]), f"seed {SEED}, iteration {iteration}: the output is a mix"
+        current = 0 if state == states[0] else 1
+        # The build never touches its sources.
+        assert digest(site, skip=("out",)) == source[target], f"seed {SEED}: a source file changed"
+    print(f"build: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+    assert killed >= iterations // 3
+
+
+def tag_state(site: pathlib.Path) -> dict:
+    files = sorted((site / "links").rglob("*.md")) + [site / "tags.yml"]
+    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+
+
+def explain(state: dict, old: dict, new: dict) -> str:
+    as_old = [p for p in state if state[p] == old.get(p) and old.get(p) != new.get(p)]
+    as_new = [p for p in state if state[p] == new.get(p) and old.get(p) != new.get(p)]
+    neither = [p for p in state if state[p] not in (old.get(p), new.get(p))]
+    return f"{len(as_old)} files old ({as_old[:3]}), {len(as_new)} new ({as_new[:3]}), {len(neither)} neither ({neither[:3]})"
+
+
+def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
+    rng = random.Random(SEED + 1)
+    site = tmp_path / "site"
+    generate(site, 800)
+    names = ["swift", "swift-lang"]
+    # The generated site uses the tag `swift` on many files; find one that is used.
+    listing = subprocess.run([str(linky_binary), "tags", "list", str(site), "--json"], capture_output=True, text=True)
+    assert listing.returncode == 0, listing.stderr
+    import json
+
+    tags = json.loads(listing.stdout)["tags"]
+    used = max(tags, key=lambda t: t["count"])
+    names = [used["name"], used["name"] + "-renamed"]
+    assert used["count"] > 50
+
+    def rename(version: int):
+        return [str(linky_binary), "tags", "rename", names[1 - version], names[version], str(site)]
+
+    # A rename writes every spelling of the tag (`linux`, `Linux`) the new way, so the original files
+    # are one rename away from the two states the loop moves between: rename there and back first.
+    timed(rename(1))
+    timed(rename(0))
+    states = {0: tag_state(site)}
+    duration = timed(rename(1))
+    states[1] = tag_state(site)
+    assert states[0] != states[1]
+
+    current = 1
+    iterations = int(60 * SCALE)
+    killed = 0
+    for iteration in range(iterations):
+        target = 1 - current
+        code = kill_at(rename(target), rng.uniform(0, duration * 1.3))
+        killed += code == -signal.SIGKILL
+        # The next command finishes or undoes the interrupted rename.
+        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        state = tag_state(site)
+        assert state in (states[0], states[1]), (
+            f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
+        current = 0 if state == states[0] else 1
+        leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
+        assert not leftovers, leftovers[:3]
+    print(f"tags rename: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+    assert killed >= iterations // 3
+
+
+def bookmarks_file(path: pathlib.Path, count: int):
+    lines = [
+        "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+        '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+        "<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1><DL><p>",
+    ]
+    for folder in range(6):
+        lines.append(f'<DT><H3 ADD_DATE="1700000000">폴더 {folder}</H3><DL><p>')
+        for index in range(count // 6):
+            n = folder * 1000 + index
+            lines.append(f'<DT><A HREF="https://example.com/{n}" ADD_DATE="1700000000" TAGS="a,b">Bookmark {n} 한글</A>')
+        lines.append("</DL><p>")
+    lines.append("</DL><p>")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_import_is_all_or_nothing_under_kill(linky_binary, tmp_path):
+    rng = random.Random(SEED + 2)
+    site = tmp_path / "site"
+    (site / "links" / "kept").mkdir(parents=True)
+    (site / "links" / "kept" / "a.md").write_text("---\nurl: https://kept.example/\ntitle: Kept\n---\n", encoding="utf-8")
+    export = tmp_path / "bookmarks.html"
+    bookmarks_file(export, 600)
+    arguments = [str(linky_binary), "import", str(export), str(site)]
+
+    empty = digest(site)
+    duration = timed(arguments)
+    full = digest(site)
+    assert empty != full
+    shutil.rmtree(site / "links" / "imported")
+    assert digest(site) == empty
+
+    iterations = int(60 * SCALE)
+    killed = 0
+    for iteration in range(iterations):
+        code = kill_at(arguments, rng.uniform(0, duration * 1.3))
+        killed += code == -signal.SIGKILL
+        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        state = digest(site)
+        assert state in (empty, full), f"seed {SEED}, iteration {iteration}: a partial import"
+        if state == full:
+            shutil.rmtree(site / "links" / "imported")
+    print(f"import: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+    assert killed >= iterations // 3
