@@ -1,4 +1,5 @@
 import Foundation
+import LinkyNetwork
 
 /// The fixture web server (`Tests/Fixtures/network/server.py`) on 127.0.0.1 and a free port,
 /// started for one test and stopped when it ends. No test touches the internet.
@@ -30,14 +31,40 @@ final class FixtureServer: Sendable {
         self.process = process
     }
 
+    /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
+    static func closedPort() throws -> Int {
+        #if os(Linux)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let found = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard found else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// An address on the server.
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    /// The requests the server saw since the last call, as "METHOD path".
-    func log() throws -> [String] {
-        let data = try Data(contentsOf: URL(string: url("/_log"))!)
-        return try JSONDecoder().decode([String].self, from: data)
+    /// The requests the server saw since the last call, as "METHOD path" (without the query).
+    func log() async throws -> [String] {
+        // Not `Data(contentsOf:)`: on Linux it reads only files.
+        let response = try await Self.logClient.request(url("/_log"), readBody: true)
+        return try JSONDecoder().decode([String].self, from: Data(response.body))
     }
+
+    /// Lives until the test process ends, like the suites' clients.
+    private static let logClient = WebClient()
 
     deinit {
         // Not `waitUntilExit`: from a test's thread it can spin forever waiting for a run loop.
