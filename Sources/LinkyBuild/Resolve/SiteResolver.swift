@@ -68,7 +68,7 @@ struct SiteResolver {
                     description: link.description, tags: tagResult.tagsOfLink[index], date: link.date,
                     image: link.image,
                     favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
-                    sourceOrder: link.sourceOrder))
+                    urlSource: link.urlSource, sourceOrder: link.sourceOrder))
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
