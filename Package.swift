@@ -92,7 +92,11 @@ let package = Package(
         .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
         .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
         .testTarget(name: "LinkyHTMLTests", dependencies: ["LinkyHTML"]),
-        .testTarget(name: "LinkyNetworkTests", dependencies: ["LinkyNetwork", "LinkyModel", "LinkyHTML"]),
+        /// Test helpers shared by test targets: the fixture web server on 127.0.0.1.
+        .target(name: "LinkyTestSupport", path: "Tests/Support"),
+        .testTarget(
+            name: "LinkyNetworkTests", dependencies: ["LinkyNetwork", "LinkyModel", "LinkyHTML", "LinkyTestSupport"]
+        ),
         .testTarget(name: "LinkyThemeTests", dependencies: ["LinkyTheme"]),
         .testTarget(
             name: "LinkyBuildTests",
@@ -100,7 +104,7 @@ let package = Package(
             resources: [.copy("Snapshots")]
         ),
         .testTarget(name: "LinkyCurationTests", dependencies: ["LinkyCuration", "LinkyBuild", "LinkyTheme"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["linky-site"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["linky-site", "LinkyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,6 +49,8 @@ public struct BuildReport: Sendable {
     public var site: Site?
     /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
     public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
+    /// Link files with a URL but no title, in the files or the metadata cache (`fetch` fills them).
+    public var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
 }
 
 /// The whole pipeline: load → parse → resolve → plan → render → write.
@@ -84,12 +86,15 @@ public struct SiteBuilder: Sendable {
 
         let loaded = await loader.loadContent(contentDir: config.contentDir)
         diagnostics += loaded.diagnostics
+        let metadata = loader.loadMetadataCache()
+        diagnostics += metadata.diagnostics
         clock.lap("load")
-        let content = await ContentParser(contentDir: config.contentDir, config: config).parse(loaded.files)
+        let content = await ContentParser(contentDir: config.contentDir, config: config, metadata: metadata.cache)
+            .parse(loaded.files)
         diagnostics += content.diagnostics
 
         clock.lap("parse")
-        let (site, resolveDiagnostics) = SiteResolver(config: config).resolve(
+        let (site, resolveDiagnostics) = SiteResolver(config: config, metadata: metadata.cache).resolve(
             content, folders: loaded.folders, tagDefinitions: tagDefinitions)
         diagnostics += resolveDiagnostics
         let usedTags = Set(site.tags.map(\.key))
@@ -104,7 +109,8 @@ public struct SiteBuilder: Sendable {
 
         var report = BuildReport(
             outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
-            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags)
+            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
+            untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors

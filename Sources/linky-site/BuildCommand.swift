@@ -52,6 +52,7 @@ struct BuildCommand: AsyncParsableCommand {
                         .utf8))
             throw ExitCode(66)
         }
+        InterruptedChange.recover(site: site)
         var options = BuildOptions(
             siteFolder: siteURL, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
             baseURL: baseURL)

@@ -74,6 +74,7 @@ struct ImportCommand: AsyncParsableCommand {
             fail("the site folder \"\(site)\" does not exist", hint: "pass the folder that holds linky.yml and links/")
             throw ExitCode(66)
         }
+        InterruptedChange.recover(site: site)
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))

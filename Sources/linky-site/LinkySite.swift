@@ -16,7 +16,8 @@ struct LinkySite: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            BuildCommand.self, CheckCommand.self, NewCommand.self, ImportCommand.self, TagsCommand.self,
+            BuildCommand.self, CheckCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self,
+            ImportCommand.self, TagsCommand.self,
             ThemeCommand.self,
         ]
     )

@@ -123,6 +123,7 @@ struct TagEditRunner {
                 "the site folder \"\(site)\" does not exist", hint: "pass the folder that holds linky.yml and links/")
             throw ExitCode(66)
         }
+        InterruptedChange.recover(site: site)
         let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         // Diff paths are git's: `a/` + the path from here, without a leading `/` or `./`.
         var diffPrefix = Substring(prefix)

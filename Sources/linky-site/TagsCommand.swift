@@ -37,6 +37,7 @@ struct TagsCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
+            InterruptedChange.recover(site: site)
             var options = BuildOptions(siteFolder: URL(fileURLWithPath: site, isDirectory: true))
             options.writeOutput = false
             let report = await SiteBuilder().build(options)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyTestSupport
 import Testing
 
 /// `linky-site check`: validation alone, then links against the fixture server on 127.0.0.1.

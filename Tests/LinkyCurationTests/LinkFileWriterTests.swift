@@ -53,3 +53,24 @@ import Testing
         #expect(names == ["same-2.md", "same-3.md", "same.md"])
     }
 }
+
+@Suite struct LinkFileWriterYAMLTests {
+    @Test func valuesOtherYAMLToolsWouldMistakeAreQuoted() throws {
+        let link = NewLink(
+            url: try LinkURL(parsing: "https://ko.wikipedia.org/wiki/한글"), title: "yes",
+            tags: ["2024", "null", "swift"],
+            extra: [("toread", "true")])
+        let text = LinkFileWriter.text(for: link)
+        #expect(text.contains("url: https://ko.wikipedia.org/wiki/한글\n"), "Hangul paths stay readable")
+        #expect(text.contains("title: \"yes\"\n"))
+        #expect(text.contains("tags: [\"2024\", \"null\", swift]\n"))
+        #expect(text.contains("toread: \"true\"\n"))
+    }
+
+    @Test func idnHostsAreWrittenInUnicodeAndReadBackAsPunycode() throws {
+        let url = try LinkURL(parsing: "https://한글.kr/경로")
+        let text = LinkFileWriter.text(for: NewLink(url: url, title: "IDN"))
+        #expect(text.contains("url: https://한글.kr/경로\n"))
+        #expect(url.absoluteString == "https://xn--bj0bj06e.kr/%EA%B2%BD%EB%A1%9C")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import LinkyModel
 import LinkyNetwork
+import LinkyTestSupport
 import Synchronization
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         #expect(status.message == "200 OK")
         #expect(status.redirects.isEmpty)
         #expect(!status.cached)
-        #expect(try await server.log() == ["HEAD /ok/page"])
+        #expect(try server.log() == ["HEAD /ok/page"])
     }
 
     @Test(arguments: [("/missing", 404, "404 Not Found"), ("/gone", 410, "410 Gone")])
@@ -53,20 +54,20 @@ import Testing
         #expect(status.status == code)
         #expect(status.message == message)
         // HEAD's error is confirmed with GET; a 4xx is not retried.
-        #expect(try await server.log() == ["HEAD \(path)", "GET \(path)"])
+        #expect(try server.log() == ["HEAD \(path)", "GET \(path)"])
     }
 
     @Test func headRefusedWith405FallsBackToGET() async throws {
         let status = try await check("/head-405")
         #expect(status.verdict == .ok)
         #expect(status.status == 200)
-        #expect(try await server.log() == ["HEAD /head-405", "GET /head-405"])
+        #expect(try server.log() == ["HEAD /head-405", "GET /head-405"])
     }
 
     @Test func headSaying404ButGETWorkingIsOK() async throws {
         let status = try await check("/head-404")
         #expect(status.verdict == .ok)
-        #expect(try await server.log() == ["HEAD /head-404", "GET /head-404"])
+        #expect(try server.log() == ["HEAD /head-404", "GET /head-404"])
     }
 
     @Test(arguments: [301, 308])
@@ -109,7 +110,7 @@ import Testing
         #expect(status.status == nil)
         #expect(status.message == "more than 10 redirects")
         // HEAD and GET each give up after 11 hops; a loop is not retried.
-        #expect(try await server.log().count == 22)
+        #expect(try server.log().count == 22)
     }
 
     // MARK: - Rate limits and retries
@@ -122,7 +123,7 @@ import Testing
         #expect(status.verdict == .ok)
         #expect(waited >= .seconds(1), "Retry-After: 1 was not honoured (\(waited))")
         // 429 is an answer to wait for, not a reason to try GET.
-        #expect(try await server.log() == ["HEAD /rate-limited-once", "HEAD /rate-limited-once"])
+        #expect(try server.log() == ["HEAD /rate-limited-once", "HEAD /rate-limited-once"])
     }
 
     @Test func aLinkThatIsAlwaysRateLimitedIsBrokenAfterItsRetries() async throws {
@@ -130,20 +131,20 @@ import Testing
         #expect(status.verdict == .broken)
         #expect(status.status == 429)
         #expect(status.message == "rate limited: 429 Too Many Requests, even after waiting")
-        #expect(try await server.log() == ["HEAD /always-429", "HEAD /always-429"])
+        #expect(try server.log() == ["HEAD /always-429", "HEAD /always-429"])
     }
 
     @Test func aServiceUnavailableForAMomentIsOKAfterARetry() async throws {
         let status = try await check("/unavailable-twice")
         #expect(status.verdict == .ok)
         #expect(
-            try await server.log() == ["HEAD /unavailable-twice", "GET /unavailable-twice", "HEAD /unavailable-twice"])
+            try server.log() == ["HEAD /unavailable-twice", "GET /unavailable-twice", "HEAD /unavailable-twice"])
     }
 
     @Test func aFlakyHEADIsAnsweredByGET() async throws {
         let status = try await check("/flaky-head")
         #expect(status.verdict == .ok)
-        #expect(try await server.log() == ["HEAD /flaky-head", "GET /flaky-head"])
+        #expect(try server.log() == ["HEAD /flaky-head", "GET /flaky-head"])
     }
 
     @Test func aServerErrorIsRetriedThenBroken() async throws {
@@ -152,7 +153,7 @@ import Testing
         #expect(status.status == 500)
         #expect(status.message == "500 Internal Server Error")
         #expect(
-            try await server.log()
+            try server.log()
                 == Array(repeating: ["HEAD /server-error", "GET /server-error"], count: 3).flatMap(\.self))
     }
 
@@ -164,7 +165,7 @@ import Testing
         #expect(status.message == "timed out")
         #expect(clock.now - started < .seconds(4))
         // A timed-out HEAD is not repeated as GET: it would only time out again.
-        #expect(try await server.log() == ["HEAD /slow"])
+        #expect(try server.log() == ["HEAD /slow"])
     }
 
     @Test func aRefusedConnectionFailsQuickly() async throws {
@@ -181,7 +182,7 @@ import Testing
         let status = try await check("/missing", accept: Set(200...299).union([404]))
         #expect(status.verdict == .ok)
         #expect(status.message == "404 Not Found (accepted)")
-        #expect(try await server.log() == ["HEAD /missing"])
+        #expect(try server.log() == ["HEAD /missing"])
         let narrow = try await check("/ok/x", accept: [204])
         #expect(narrow.verdict == .broken)
     }

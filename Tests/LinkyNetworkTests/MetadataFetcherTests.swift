@@ -2,6 +2,7 @@ import Foundation
 import LinkyHTML
 import LinkyModel
 import LinkyNetwork
+import LinkyTestSupport
 import Testing
 
 @Suite(.serialized) struct MetadataFetcherTests {

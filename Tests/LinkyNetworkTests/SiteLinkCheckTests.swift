@@ -1,6 +1,7 @@
 import Foundation
 import LinkyModel
 import LinkyNetwork
+import LinkyTestSupport
 import Testing
 
 /// Checking a site's links: one request per address, results at every use, exclusions, the cache.
@@ -50,7 +51,7 @@ import Testing
         #expect(missing.uses.map(\.source.description) == ["links/a.md:9", "links/b.md:1", "links/list.md:7"])
         #expect(report.useCount == 4)
         #expect(report.errorCount == 1)
-        #expect(try await server.log().sorted() == ["GET /missing", "HEAD /missing", "HEAD /ok/a"])
+        #expect(try server.log().sorted() == ["GET /missing", "HEAD /missing", "HEAD /ok/a"])
 
         // Each file is told about the address as it spells it.
         let diagnostics = report.diagnostics
@@ -82,7 +83,7 @@ import Testing
         let report = await check.run(plan)
         #expect(report.results.map(\.url.absoluteString) == [server.url("/ok/kept")])
         #expect(report.excluded.count == 2)
-        #expect(try await server.log() == ["HEAD /ok/kept"])
+        #expect(try server.log() == ["HEAD /ok/kept"])
         #expect(throws: (any Error).self) { try SiteLinkCheck.ExcludePattern("(unclosed") }
     }
 
@@ -90,7 +91,7 @@ import Testing
         let uses = [try use(server.url("/ok/a"), "links/a.md", 1), try use(server.url("/missing"), "links/b.md", 1)]
         let first = await try siteCheck().run(try siteCheck().plan(uses))
         #expect(first.cachedCount == 0)
-        _ = try await server.log()
+        _ = try server.log()
 
         let second = try siteCheck(now: 1_000_000 + 600)
         let plan = second.plan(uses)
@@ -98,7 +99,7 @@ import Testing
         let report = await second.run(plan)
         #expect(report.results.map(\.status.cached) == [false, true])
         #expect(report.results.map(\.status.verdict) == [.broken, .ok])
-        #expect(try await server.log() == ["HEAD /missing", "GET /missing"])
+        #expect(try server.log() == ["HEAD /missing", "GET /missing"])
 
         // An hour later the entry is too old: asked again.
         let later = try siteCheck(now: 1_000_000 + 3_600)

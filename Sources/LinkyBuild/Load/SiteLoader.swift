@@ -17,6 +17,27 @@ public struct SiteLoader: Sendable {
         return (config, tags, diagnostics)
     }
 
+    /// Reads `metadata.json`, what `linky-site fetch` learned from the pages; empty when there is none.
+    public func loadMetadataCache() -> (cache: MetadataCache, diagnostics: [Diagnostic]) {
+        let file = siteFolder.appending(path: MetadataCache.fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return (MetadataCache(), []) }
+        do {
+            return (try MetadataCache.decode(try Data(contentsOf: file)), [])
+        } catch {
+            return (
+                MetadataCache(),
+                [
+                    .error(
+                        .invalidMetadataCache, at: SourceLocation(path: MetadataCache.fileName),
+                        "the metadata cache cannot be read: \(error)",
+                        hint:
+                            "restore it from git (`git checkout -- metadata.json`) or delete it and run `linky-site fetch`"
+                    )
+                ]
+            )
+        }
+    }
+
     /// Reads every Markdown file below `contentDir` and lists `static/`.
     public func loadContent(
         contentDir: String

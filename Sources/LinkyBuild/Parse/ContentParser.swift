@@ -5,9 +5,10 @@ import LinkyModel
 struct ContentParser: Sendable {
     let contentDir: String
     let config: SiteConfig
+    var metadata = MetadataCache()
 
     func parse(_ files: [SourceFile]) async -> ParsedContent {
-        let parser = ContentFileParser(contentDir: contentDir, config: config)
+        let parser = ContentFileParser(contentDir: contentDir, config: config, metadata: metadata)
         let chunkSize = max(32, files.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
         let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
             files[$0..<min($0 + chunkSize, files.count)]

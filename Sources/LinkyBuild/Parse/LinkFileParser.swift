@@ -6,6 +6,8 @@ import LinkyModel
 struct ContentFileParser: Sendable {
     let contentDir: String
     let config: SiteConfig
+    /// Titles `linky-site fetch` found, for link files that have none.
+    var metadata = MetadataCache()
 
     /// Most tags one link may have.
     static let maximumTags = 100
@@ -99,7 +101,10 @@ private extension ContentFileParser {
                         .missingTitle, at: mapping.location(of: entry), "`title` is empty",
                         hint: "write the link's title, e.g. `title: An article`"))
             }
+        } else if mapping["title"] == nil, let url, let fetched = metadata[url]?.title, !fetched.isEmpty {
+            title = fetched.collapsingWhitespace
         } else if mapping["title"] == nil {
+            if let url { result.untitledLinks.append((url, start)) }
             problems.append(
                 .error(
                     .missingTitle, at: start, "the link has no title",

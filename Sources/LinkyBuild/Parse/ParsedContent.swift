@@ -45,8 +45,11 @@ struct ParsedContent: Sendable {
     var diagnostics: [Diagnostic] = []
     /// Unknown front-matter keys and where each was used (warned about once per key).
     var unknownKeys: [(key: String, location: SourceLocation)] = []
+    /// Link files with a valid URL but no title anywhere: what `linky-site fetch` can fix.
+    var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
 
     mutating func append(_ other: ParsedContent) {
+        untitledLinks += other.untitledLinks
         links += other.links
         categories += other.categories
         diagnostics += other.diagnostics

@@ -122,6 +122,7 @@ struct TemplateContext {
         }
         if link.hasPage { item["page"] = href(paths.link(id)) }
         if let image = link.image { item["image"] = image.absoluteString }
+        if let favicon = link.favicon { item["favicon"] = favicon.absoluteString }
         if withNote, let note = link.note { item["note_html"] = note.html }
         if !link.extra.isEmpty { item["extra"] = link.extra.mapValues(Self.templateValue) }
         if let html = itemCache?.html(id, root: root) { item["html"] = html }

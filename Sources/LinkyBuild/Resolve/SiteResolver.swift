@@ -4,6 +4,8 @@ import LinkyModel
 /// duplicates, order — and reports what does not fit together.
 struct SiteResolver {
     let config: SiteConfig
+    /// What `linky-site fetch` learned: fills descriptions, images and icons the files leave out.
+    var metadata = MetadataCache()
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
         var diagnostics = unknownKeyWarnings(content.unknownKeys)
@@ -62,13 +64,15 @@ struct SiteResolver {
         for (id, index) in order.enumerated() {
             let link = parsed[index]
             let category = tree.indexByKey[link.categoryKey]!
-            links.append(
-                Link(
-                    id: id, slug: slugOf[index], category: category, url: link.url, title: link.title,
-                    description: link.description, tags: tagResult.tagsOfLink[index], date: link.date,
-                    image: link.image,
-                    favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
-                    urlSource: link.urlSource, sourceOrder: link.sourceOrder))
+            let fetched = metadata[link.url]
+            var resolved = Link(
+                id: id, slug: slugOf[index], category: category, url: link.url, title: link.title,
+                description: link.description ?? fetched?.description?.collapsingWhitespace,
+                tags: tagResult.tagsOfLink[index], date: link.date, image: link.image ?? cachedURL(fetched?.image),
+                favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
+                urlSource: link.urlSource, sourceOrder: link.sourceOrder)
+            resolved.favicon = cachedURL(fetched?.favicon)
+            links.append(resolved)
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
@@ -87,6 +91,18 @@ struct SiteResolver {
 // MARK: - Checks
 
 private extension SiteResolver {
+    /// An address from the cache, checked like any in a link file; an unsafe or broken one is left out.
+    func cachedURL(_ raw: String?) -> LinkURL? {
+        guard let raw, !raw.isEmpty else { return nil }
+        do {
+            return try LinkURL(parsing: raw)
+        } catch {
+            // The cache is written by `fetch`, which only stores valid http(s) addresses; a hand
+            // edit that breaks one costs the link its picture, not the build.
+            return nil
+        }
+    }
+
     /// One warning per unknown key, at its first use, so a typo is seen without flooding the report.
     func unknownKeyWarnings(_ uses: [(key: String, location: SourceLocation)]) -> [Diagnostic] {
         var byKey: [String: [SourceLocation]] = [:]

@@ -125,24 +125,29 @@ extension Importer {
         let accepted = check(bookmarks.entries, path: path, site: site, into: &report)
         let folders = ImportFolderPlan(accepted.map(\.folders), descriptions: bookmarks.folders, root: root)
 
+        // Every file is named first, then all are written in one transaction: a failure or a kill
+        // leaves the site as it was (`SiteTransaction`), and running the import again starts afresh.
         var taken: Set<String> = []
+        var changes: [SiteTransaction.Change] = []
         for entry in accepted {
             let folder = folders.relativePath(of: entry.folders)
-            let written: String
-            if options.dryRun {
-                written = predictedName(for: entry.link, in: folder, taken: &taken)
-            } else {
-                do {
-                    let url = try LinkFileWriter.create(entry.link, in: options.siteFolder.appending(path: folder))
-                    written = folder + "/" + url.lastPathComponent
-                } catch {
-                    report.writeFailure = Self.writeFailure(error, line: entry.line, path: path)
-                    break
-                }
-            }
+            let written = predictedName(for: entry.link, in: folder, taken: &taken)
+            changes.append(.init(path: written, kind: .create, bytes: Array(LinkFileWriter.text(for: entry.link).utf8)))
             report.files.append(.init(path: written, line: entry.line, url: entry.link.url, title: entry.link.title))
         }
-        writeIndexFiles(folders, used: accepted.prefix(report.files.count).map(\.folders), into: &report, path: path)
+        changes += indexFiles(folders, used: accepted.map(\.folders), into: &report)
+        if !options.dryRun {
+            do {
+                try SiteTransaction.commit(changes, in: options.siteFolder)
+            } catch {
+                report.writeFailure = .error(
+                    .importWriteFailed, at: SourceLocation(path: error.path),
+                    "the import stopped, and nothing was written: \(error.reason)",
+                    hint: "check the folder's permissions and free space, then run the import again")
+                report.files = []
+                report.indexFiles = []
+            }
+        }
 
         let used = Set(accepted.prefix(report.files.count).flatMap { $0.link.extra.map(\.key) })
         report.undeclaredExtraKeys = used.subtracting(site.config.extraKeys).sorted()
@@ -217,33 +222,24 @@ extension Importer {
     }
 
     /// `_index.md` (title, description) for each imported folder that received links, unless it has one.
-    func writeIndexFiles(
-        _ folders: ImportFolderPlan, used: [[String]], into report: inout ImportReport, path: String
-    ) {
+    func indexFiles(
+        _ folders: ImportFolderPlan, used: [[String]], into report: inout ImportReport
+    ) -> [SiteTransaction.Change] {
         var paths: Set<[String]> = []
         for folder in used where !folder.isEmpty {
             for length in 1...folder.count { paths.insert(Array(folder.prefix(length))) }
         }
+        var changes: [SiteTransaction.Change] = []
         for names in paths.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard report.writeFailure == nil else { return }
-            let relative = folders.relativePath(of: names)
-            let folder = options.siteFolder.appending(path: relative)
-            let title = names.last!
-            if options.dryRun {
-                let exists = FileManager.default.fileExists(atPath: folder.appending(path: CategoryIndexFile.name).path)
-                if !exists { report.indexFiles.append(relative + "/" + CategoryIndexFile.name) }
+            let relative = folders.relativePath(of: names) + "/" + CategoryIndexFile.name
+            guard !FileManager.default.fileExists(atPath: options.siteFolder.appending(path: relative).path) else {
                 continue
             }
-            do {
-                if try CategoryIndexFile.createIfAbsent(
-                    title: title, description: folders.description(of: names), in: folder) != nil
-                {
-                    report.indexFiles.append(relative + "/" + CategoryIndexFile.name)
-                }
-            } catch {
-                report.writeFailure = Self.writeFailure(error, line: nil, path: path)
-            }
+            let text = CategoryIndexFile.text(title: names.last!, description: folders.description(of: names))
+            changes.append(.init(path: relative, kind: .create, bytes: Array(text.utf8)))
+            report.indexFiles.append(relative)
         }
+        return changes
     }
 
     /// The name `LinkFileWriter` would give the link, without writing it.
@@ -267,13 +263,6 @@ extension Importer {
 // MARK: - Helpers
 
 private extension Importer {
-    static func writeFailure(_ error: LinkFileWriter.Failure, line: Int?, path: String) -> Diagnostic {
-        .error(
-            .importWriteFailed, at: SourceLocation(path: path, line: line),
-            "the import stopped: \(error.description)",
-            hint: "check the folder's permissions and free space; run the import again to add the rest")
-    }
-
     /// Tags once each, whatever their case or Unicode form, spelled as first written.
     static func distinct(_ tags: [String]) -> [String] {
         var seen: Set<String> = []

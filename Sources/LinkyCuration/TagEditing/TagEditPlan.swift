@@ -28,8 +28,7 @@ public struct TagEditPlan: Sendable {
             .joined()
     }
 
-    /// Writes every changed file: each is first written in full to a temporary file beside it and
-    /// flushed to disk, and only when all of them are ready are they renamed over the originals.
+    /// Writes every changed file, all or nothing, even if the process is killed (`SiteTransaction`).
     /// A file that no longer holds the bytes the plan was made from is not overwritten: nothing is.
     public func apply() throws(TagEditFailure) {
         var changed: [TagEditProblem] = []
@@ -49,6 +48,11 @@ public struct TagEditPlan: Sendable {
             }
         }
         guard changed.isEmpty else { throw .refused(changed) }
-        try AtomicFileWriter.replace(changes.map { (siteFolder.appending(path: $0.path), $0.path, $0.after) })
+        do {
+            try SiteTransaction.commit(
+                changes.map { SiteTransaction.Change(path: $0.path, kind: .replace, bytes: $0.after) }, in: siteFolder)
+        } catch {
+            throw .writeFailed(path: error.path, reason: error.reason, written: [])
+        }
     }
 }

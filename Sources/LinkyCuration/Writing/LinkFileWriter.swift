@@ -18,7 +18,7 @@ public enum LinkFileWriter {
     /// The file's text: front matter in the order DESIGN.md shows, then the note.
     public static func text(for link: NewLink) -> String {
         var pairs: [(Node, Node)] = [
-            ("url", string(link.url.absoluteString)),
+            ("url", string(readable(link.url))),
             ("title", string(link.title.collapsingWhitespace)),
         ]
         if !link.tags.isEmpty {
@@ -28,7 +28,7 @@ public enum LinkFileWriter {
         if let description = link.description?.collapsingWhitespace, !description.isEmpty {
             pairs.append(("description", string(description)))
         }
-        if let image = link.image { pairs.append(("image", string(image.absoluteString))) }
+        if let image = link.image { pairs.append(("image", string(readable(image)))) }
         if link.favorite { pairs.append(("favorite", Node("true", Tag(.bool)))) }
         if link.draft { pairs.append(("draft", Node("true", Tag(.bool)))) }
         for (key, value) in link.extra { pairs.append((string(key), string(value))) }
@@ -44,6 +44,17 @@ public enum LinkFileWriter {
             text += note + "\n"
         }
         return text
+    }
+
+    /// The address as a person reads it (Hangul path, Unicode host) when that reads back to the
+    /// same address; otherwise the encoded form.
+    public static func readable(_ url: LinkURL) -> String {
+        do {
+            if try LinkURL(parsing: url.displayString).absoluteString == url.absoluteString { return url.displayString }
+        } catch {
+            // The display form is not a valid address on its own (e.g. a decoded space): keep the encoded one.
+        }
+        return url.absoluteString
     }
 
     /// The file name for a link: the slug of its title (`Slug.make`), `.md`.
@@ -80,8 +91,17 @@ public enum LinkFileWriter {
 // MARK: - Private
 
 private extension LinkFileWriter {
-    static func string(_ value: String) -> Node {
-        Node(value, Tag(.str))
+    /// A string scalar, quoted when YAML's core schema would read it as something else (`yes`,
+    /// `2024`, `null`, `1e3`): the build reads every value as text, but other YAML tools should too.
+    static func string(_ value: String) -> Node { stringNode(value) }
+}
+
+extension LinkFileWriter {
+    static func stringNode(_ value: String) -> Node {
+        let plain = Node(value)
+        guard case .scalar(let scalar) = plain, Resolver.default.resolveTag(of: plain) == .str || scalar.string.isEmpty
+        else { return Node(value, Tag(.str), .doubleQuoted) }
+        return Node(value, Tag(.str))
     }
 
     static func create(text: String, named name: String, in folder: URL, attempts: Int) throws(Failure) -> URL? {

@@ -13,7 +13,7 @@ public struct NewLink: Sendable, Hashable {
     public var draft: Bool
     /// Markdown for the file's body: the curator's note.
     public var note: String?
-    /// Keys kept for templates as `extra.<key>` (e.g. `toread: true` from a bookmark export), in order.
+    /// Keys kept for templates as `extra.<key>` (e.g. `toread: "true"` from a bookmark export), in order.
     public var extra: [(key: String, value: String)]
 
     public init(

@@ -13,6 +13,8 @@ public struct Link: Sendable, Hashable {
     public var tags: [Int]
     public var date: LinkDate?
     public var image: LinkURL?
+    /// The site's icon, from the metadata cache (`linky-site fetch`).
+    public var favicon: LinkURL?
     public var favorite: Bool
     public var note: Note?
     public var extra: [String: ExtraValue]

@@ -142,7 +142,7 @@ import Testing
         #expect(report.invalid.map(\.location?.line) == [12])
         let video = try String(contentsOf: site.appending(path: "links/imported/video-more.md"), encoding: .utf8)
         #expect(video.contains("draft: true\n"))
-        #expect(video.contains("toread: true\n"))
+        #expect(video.contains("toread: \"true\"\n"))
         #expect(video.contains("url: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s\n"))
         let built = await ImportFixtures.build(site)
         let linkding = try #require(

@@ -1,13 +1,12 @@
 import Foundation
-import LinkyNetwork
 
 /// The fixture web server (`Tests/Fixtures/network/server.py`) on 127.0.0.1 and a free port,
 /// started for one test and stopped when it ends. No test touches the internet.
-final class FixtureServer: Sendable {
-    let port: Int
+public final class FixtureServer: Sendable {
+    public let port: Int
     private let process: Process
 
-    init() throws {
+    public init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../Fixtures/network/server.py").standardizedFileURL
         let process = Process()
@@ -32,7 +31,7 @@ final class FixtureServer: Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
-    static func closedPort() throws -> Int {
+    public static func closedPort() throws -> Int {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -54,17 +53,27 @@ final class FixtureServer: Sendable {
     }
 
     /// An address on the server.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    /// The requests the server saw since the last call, as "METHOD path" (without the query).
-    func log() async throws -> [String] {
-        // Not `Data(contentsOf:)`: on Linux it reads only files.
-        let response = try await Self.logClient.request(url("/_log"), readBody: true)
-        return try JSONDecoder().decode([String].self, from: Data(response.body))
+    /// The requests the server saw since the last call, as "METHOD path".
+    public func log() throws -> [String] {
+        // Through Python: Foundation on Linux cannot read http:// addresses without URLSession.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+            url("/_log"),
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Python has closed its output, so it is ending. Not `waitUntilExit`: from a test's thread
+        // it spins on a run loop with nothing in it.
+        while process.isRunning { usleep(2_000) }
+        return try JSONDecoder().decode([String].self, from: data)
     }
-
-    /// Lives until the test process ends, like the suites' clients.
-    private static let logClient = WebClient()
 
     deinit {
         // Not `waitUntilExit`: from a test's thread it can spin forever waiting for a run loop.

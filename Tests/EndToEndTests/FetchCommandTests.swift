@@ -1,0 +1,63 @@
+import Foundation
+import LinkyTestSupport
+import Testing
+
+/// `linky-site fetch`, run as a user runs it, against the fixture server on 127.0.0.1.
+extension CommandLineTests {
+    @Test func fetchFillsTheCacheThatBuildReads() throws {
+        let server = try FixtureServer()
+        let site = try temporarySite([
+            // No title: an error until fetch has found one.
+            "links/a.md": "---\nurl: \(server.url("/og"))\n---\n",
+            "links/b.md": "---\nurl: \(server.url("/euc-kr"))\ntitle: Mine\n---\nNote.\n",
+            "links/c.md": "---\nurl: \(server.url("/missing"))\ntitle: Missing\n---\n",
+            "links/list.md": "---\ntitle: List\n---\n- [Moved](\(server.url("/redirect/308"))) - kept\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let before = try run(["build", site.path, "--base-url", "https://example.com/"])
+        #expect(before.status == 1)
+        #expect(before.stderr.contains("LINKY102"))
+
+        let fetch = try run(["fetch", site.path], environment: ["CI": "true"])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(
+            fetch.stdout.contains("links/c.md: warning: \(server.url("/missing")): the server answered 404 Not Found"))
+        #expect(
+            fetch.stdout.contains(
+                "links/list.md: note: \(server.url("/redirect/308")) moved permanently to \(server.url("/og"))"))
+        #expect(fetch.stderr.contains("Fetched 3 of 4 pages; 1 could not be read."))
+        let cache = try String(contentsOf: site.appending(path: "metadata.json"), encoding: .utf8)
+        #expect(cache.contains(#""title" : "한국어 페이지""#))
+        #expect(cache.contains(#""title" : "Open Graph & friends""#))
+        #expect(!cache.contains("/missing"))
+        // The user's files are untouched without --write.
+        #expect(
+            try String(contentsOf: site.appending(path: "links/a.md"), encoding: .utf8)
+                == "---\nurl: \(server.url("/og"))\n---\n")
+
+        let after = try run(["build", site.path, "--base-url", "https://example.com/"])
+        #expect(after.status == 0, "\(after.stderr)")
+        let home = try String(contentsOf: site.appending(path: "_site/index.html"), encoding: .utf8)
+        #expect(home.contains("Open Graph &amp; friends"))
+        #expect(home.contains(">Mine<"), "the file's own title wins over the page's")
+        #expect(home.contains("설명입니다"))
+
+        _ = try server.log()
+        let again = try run(["fetch", site.path, "--missing-only"], environment: ["CI": "true"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("Fetched 0 of 1 pages (3 already in metadata.json)"))
+        #expect(try server.log() == ["GET /missing"])
+
+        let write = try run(["fetch", site.path, "--write"], environment: ["CI": "true"])
+        #expect(write.status == 0, "\(write.stderr)")
+        let a = try String(contentsOf: site.appending(path: "links/a.md"), encoding: .utf8)
+        #expect(
+            a
+                == "---\nurl: \(server.url("/og"))\ntitle: Open Graph & friends\ndescription: The description from Open Graph.\nimage: \(server.url("/img/og.png"))\n---\n"
+        )
+        let list = try String(contentsOf: site.appending(path: "links/list.md"), encoding: .utf8)
+        #expect(
+            list == "---\ntitle: List\n---\n- [Moved](\(server.url("/redirect/308"))) - kept\n",
+            "list files are never rewritten")
+    }
+}
