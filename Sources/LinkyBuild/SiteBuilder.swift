@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// False for `check`: everything but writing.
     public var writeOutput = true
+    /// Warn about a missing `base_url` even when not writing, as `check` does so that it reports
+    /// exactly what `build` would (commands that only read the site leave it off).
+    public var reportMissingBaseURL = false
     /// Also write `print.pdf` with WeasyPrint.
     public var pdf = false
 
@@ -71,7 +74,7 @@ public struct SiteBuilder: Sendable {
         }
         config.includeDrafts = options.includeDrafts
         let output = options.outputFolder?.standardizedFileURL ?? siteFolder.appending(path: config.outputDir)
-        if config.baseURL == nil, options.writeOutput {
+        if config.baseURL == nil, options.writeOutput || options.reportMissingBaseURL {
             diagnostics.append(
                 .warning(
                     .missingBaseURL, at: SourceLocation(path: settings.config?.path ?? "linky.yml"),

@@ -9,7 +9,8 @@ extension SiteScaffold {
         language: en
         author: Your Name
         """ + "\n",
-        ".gitignore": "_site/\n",
+        // The output, and `check --links`' memory of working links: local state, not content.
+        ".gitignore": "_site/\n.linky-check-cache.json\n",
         "README.md": """
         # My Links
 

@@ -11,7 +11,8 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .text:
             for diagnostic in diagnostics {
-                var location = diagnostic.location.map { displayed($0, prefix: prefix).description } ?? "linky-site"
+                var location =
+                    diagnostic.location.map { Self.displayed($0, prefix: prefix).description } ?? "linky-site"
                 location += ": "
                 let severity = diagnostic.severity.rawValue
                 let label =
@@ -22,11 +23,11 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
                 if let hint = diagnostic.hint { line += "  hint: \(hint)\n" }
                 FileHandle.standardError.write(Data(line.utf8))
             }
-            FileHandle.standardError.write(Data((summary + "\n").utf8))
+            if !summary.isEmpty { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
         case .github:
             for diagnostic in diagnostics {
                 var properties: [String] = []
-                if let location = diagnostic.location.map({ displayed($0, prefix: prefix) }) {
+                if let location = diagnostic.location.map({ Self.displayed($0, prefix: prefix) }) {
                     properties.append("file=\(escapeProperty(location.path))")
                     if let line = location.line { properties.append("line=\(line)") }
                     if let column = location.column { properties.append("col=\(column)") }
@@ -36,31 +37,15 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
                 let command = diagnostic.severity == .error ? "error" : "warning"
                 Swift.print("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
             }
-            Swift.print(summary)
+            if !summary.isEmpty { Swift.print(summary) }
         case .json:
             struct Report: Encodable {
                 var summary: String
                 var errors: Int
                 var warnings: Int
-                var diagnostics: [Entry]
+                var diagnostics: [DiagnosticJSON]
             }
-            struct Entry: Encodable {
-                var code: String
-                var name: String
-                var severity: String
-                var file: String?
-                var line: Int?
-                var column: Int?
-                var message: String
-                var hint: String?
-            }
-            let entries = diagnostics.map { diagnostic in
-                let location = diagnostic.location.map { displayed($0, prefix: prefix) }
-                return Entry(
-                    code: diagnostic.code.rawValue, name: diagnostic.code.name, severity: diagnostic.severity.rawValue,
-                    file: location?.path, line: location?.line, column: location?.column, message: diagnostic.message,
-                    hint: diagnostic.hint)
-            }
+            let entries = diagnostics.map { DiagnosticJSON($0, prefix: prefix) }
             let report = Report(
                 summary: summary, errors: diagnostics.filter { $0.severity == .error }.count,
                 warnings: diagnostics.filter { $0.severity == .warning }.count, diagnostics: entries)
@@ -70,7 +55,8 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
-    private func displayed(_ location: SourceLocation, prefix: String) -> SourceLocation {
+    /// A location as printed: a site-relative path gets `prefix`, so it is relative to the current folder.
+    static func displayed(_ location: SourceLocation, prefix: String) -> SourceLocation {
         var copy = location
         if !location.path.hasPrefix("/"), !location.path.hasPrefix("--"), !location.path.hasPrefix("(") {
             copy.path = prefix + location.path
@@ -85,5 +71,29 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
 
     private func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+/// One diagnostic in a JSON report (`build --format json`, `check --format json`).
+struct DiagnosticJSON: Encodable {
+    var code: String
+    var name: String
+    var severity: String
+    var file: String?
+    var line: Int?
+    var column: Int?
+    var message: String
+    var hint: String?
+
+    init(_ diagnostic: Diagnostic, prefix: String) {
+        let location = diagnostic.location.map { DiagnosticFormat.displayed($0, prefix: prefix) }
+        code = diagnostic.code.rawValue
+        name = diagnostic.code.name
+        severity = diagnostic.severity.rawValue
+        file = location?.path
+        line = location?.line
+        column = location?.column
+        message = diagnostic.message
+        hint = diagnostic.hint
     }
 }

@@ -9,14 +9,15 @@ struct LinkySite: AsyncParsableCommand {
             A site is a folder with an optional linky.yml, a content folder (links/ by default) holding one \
             Markdown file per link and one folder per category, an optional tags.yml, templates/ and static/.
 
-            Exit codes: 0 ok; 1 content errors (or warnings with --strict); 64 usage error; 65 an import \
-            file is not in its format; 66 site folder or input file not found; 69 a program it needs is \
-            missing (WeasyPrint for --pdf); 73 unsafe output folder; 74 output could not be written.
+            Exit codes: 0 ok; 1 content errors (or warnings with --strict); 2 broken links found by check \
+            --links; 64 usage error; 65 an import file is not in its format; 66 site folder or input file not \
+            found; 69 a program it needs is missing (WeasyPrint for --pdf, git for check --changed-since); 73 \
+            unsafe output folder; 74 output could not be written.
             """,
         version: "0.1.0",
         subcommands: [
-            BuildCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self, ImportCommand.self,
-            TagsCommand.self,
+            BuildCommand.self, CheckCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self,
+            ImportCommand.self, TagsCommand.self,
             ThemeCommand.self,
         ]
     )

@@ -34,7 +34,9 @@ import Testing
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // The pipes are closed, so the program is ending. Not `waitUntilExit`: from a test's
+        // thread it spins on a run loop with nothing in it.
+        while process.isRunning { usleep(2_000) }
         return Run(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
@@ -402,7 +404,7 @@ import Testing
         diff.arguments = ["-r", first.path, second.path]
         diff.standardOutput = FileHandle.nullDevice
         try diff.run()
-        diff.waitUntilExit()
+        while diff.isRunning { usleep(2_000) }
         #expect(diff.terminationStatus == 0)
     }
 }

@@ -24,6 +24,9 @@ import Testing
         #expect(site.categories.filter { $0.parent == 0 }.count == 3)
         #expect(site.links.contains { $0.title.contains("훈민정음") })
         #expect(site.tags.contains { $0.name == "JavaScript" && $0.links.count == 1 })
+        // The output and the link checker's cache are local state, not content.
+        let ignored = try String(contentsOf: folder.appending(path: ".gitignore"), encoding: .utf8)
+        #expect(ignored.split(separator: "\n") == ["_site/", ".linky-check-cache.json"])
     }
 
     @Test func newNeverWritesIntoAFolderWithFiles() throws {

@@ -30,6 +30,28 @@ public final class FixtureServer: Sendable {
         self.process = process
     }
 
+    /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
+    public static func closedPort() throws -> Int {
+        #if os(Linux)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let found = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard found else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// An address on the server.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
@@ -47,7 +69,9 @@ public final class FixtureServer: Sendable {
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Python has closed its output, so it is ending. Not `waitUntilExit`: from a test's thread
+        // it spins on a run loop with nothing in it.
+        while process.isRunning { usleep(2_000) }
         return try JSONDecoder().decode([String].self, from: data)
     }
 

@@ -79,7 +79,9 @@ private extension ContentFileParser {
         var problems: [Diagnostic] = []
         let start = SourceLocation(path: file.path, line: 1)
         var url: LinkURL?
+        var urlSource = start
         if let entry = mapping["url"], let raw = problems.take(mapping.string(entry)) {
+            urlSource = mapping.location(of: entry)
             if raw.trimmingCharacters(in: .whitespaces).isEmpty {
                 problems.append(
                     .error(
@@ -164,8 +166,9 @@ private extension ContentFileParser {
         let note = body.isEmpty ? nil : Self.note(body)
         result.links.append(
             ParsedLink(
-                source: start, categoryKey: key, slugName: slugName, url: url, title: title, description: description,
-                tags: tags, date: date, image: image, favorite: favorite, draft: draft, note: note, extra: extra,
+                source: start, categoryKey: key, slugName: slugName, url: url, urlSource: urlSource, title: title,
+                description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
+                note: note, extra: extra,
                 sourceOrder: 0))
     }
 

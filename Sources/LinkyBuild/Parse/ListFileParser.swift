@@ -139,6 +139,7 @@ private extension ListFileParser {
         let note = item.nestedMarkdown.trimmingCharacters(in: .whitespacesAndNewlines)
         return ParsedLink(
             source: location, categoryKey: key, slugName: title.isEmpty ? url.displayHost : title, url: url,
+            urlSource: location,
             title: title.isEmpty ? url.displayHost : title, description: description,
             tags: tags.map { ($0, location.line) }, date: nil, image: nil, favorite: false, draft: false,
             note: note.isEmpty ? nil : ContentFileParser.note(note), extra: [:], sourceOrder: order)

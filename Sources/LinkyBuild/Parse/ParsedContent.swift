@@ -8,6 +8,8 @@ struct ParsedLink: Sendable {
     /// What the slug is made from: the file name for link files, the title for list items.
     var slugName: String
     var url: LinkURL
+    /// The line that holds the address: `url:` of a link file, the item of a list file.
+    var urlSource: SourceLocation
     var title: String
     var description: String?
     var tags: [(name: String, line: Int?)]

@@ -70,7 +70,7 @@ struct SiteResolver {
                 description: link.description ?? fetched?.description?.collapsingWhitespace,
                 tags: tagResult.tagsOfLink[index], date: link.date, image: link.image ?? cachedURL(fetched?.image),
                 favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
-                sourceOrder: link.sourceOrder)
+                urlSource: link.urlSource, sourceOrder: link.sourceOrder)
             resolved.favicon = cachedURL(fetched?.favicon)
             links.append(resolved)
             categories[category].links.append(id)

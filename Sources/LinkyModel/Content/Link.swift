@@ -20,13 +20,15 @@ public struct Link: Sendable, Hashable {
     public var extra: [String: ExtraValue]
     /// Where the link was written: its file, or its line of a list file.
     public var source: SourceLocation
+    /// The line that holds the address (`url:` of a link file), where `check --links` reports it.
+    public var urlSource: SourceLocation
     /// Position in its list file (0 for link files), which keeps a curated list's order.
     public var sourceOrder: Int
 
     public init(
         id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],
         date: LinkDate?, image: LinkURL?, favorite: Bool, note: Note?, extra: [String: ExtraValue],
-        source: SourceLocation, sourceOrder: Int
+        source: SourceLocation, urlSource: SourceLocation? = nil, sourceOrder: Int
     ) {
         self.id = id
         self.slug = slug
@@ -41,6 +43,7 @@ public struct Link: Sendable, Hashable {
         self.note = note
         self.extra = extra
         self.source = source
+        self.urlSource = urlSource ?? source
         self.sourceOrder = sourceOrder
     }
 

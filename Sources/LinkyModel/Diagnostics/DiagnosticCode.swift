@@ -1,7 +1,7 @@
 /// Every problem linky-site reports has a stable code; the number never changes meaning.
 ///
 /// 100s: link files and list files; 140s: `tags.yml`; 150s: `linky.yml`; 160s: templates;
-/// 170s: reading files; 180s: output; 190s: `import`.
+/// 170s: reading files; 180s: output; 190s: `import`; 200s: `check --links`.
 public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidFrontMatter = "LINKY100"
     case missingURL = "LINKY101"
@@ -40,6 +40,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case importDuplicate = "LINKY192"
     case importUnreadableFile = "LINKY193"
     case importWriteFailed = "LINKY194"
+    case brokenLink = "LINKY200"
+    case unreachableLink = "LINKY201"
+    case movedLink = "LINKY202"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -81,6 +84,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .importDuplicate: "import-duplicate"
         case .importUnreadableFile: "import-unreadable-file"
         case .importWriteFailed: "import-write-failed"
+        case .brokenLink: "broken-link"
+        case .unreachableLink: "unreachable-link"
+        case .movedLink: "moved-link"
         }
     }
 }

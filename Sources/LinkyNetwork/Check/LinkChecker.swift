@@ -17,6 +17,9 @@ public struct LinkChecker: Sendable {
         public var backoff: Duration = .seconds(1)
         /// The longest a `Retry-After` is honoured; a server asking for more gets this.
         public var maximumRetryWait: Duration = .seconds(60)
+        /// The final statuses that count as a working link (`--accept 200..299,403`); nil: any
+        /// status below 400.
+        public var accept: Set<Int>?
 
         public init() {}
     }
@@ -52,7 +55,9 @@ public struct LinkChecker: Sendable {
             var wait = options.backoff * (1 << min(attempt, 10))
             switch outcome {
             case .success(let response):
-                if response.status == 429 {
+                if isAccepted(response.status) {
+                    retryable = false
+                } else if response.status == 429 {
                     retryable = true
                     if let after = Self.retryAfter(response.header("Retry-After")) {
                         wait = min(after, options.maximumRetryWait)
@@ -60,7 +65,7 @@ public struct LinkChecker: Sendable {
                 } else {
                     retryable = response.status >= 500
                 }
-                if !retryable || attempt >= options.retries { return Self.status(of: url.absoluteString, response) }
+                if !retryable || attempt >= options.retries { return status(of: url.absoluteString, response) }
             case .failure(let failure):
                 switch failure {
                 case .timedOut, .connection: retryable = true
@@ -89,7 +94,7 @@ private extension LinkChecker {
     func probe(_ url: String) async -> Result<WebClient.Response, WebClient.Failure> {
         do {
             let head = try await client.request(url, method: .HEAD)
-            guard head.status >= 400, head.status != 429 else { return .success(head) }
+            guard !isAccepted(head.status), head.status != 429 else { return .success(head) }
         } catch {
             if case .timedOut = error { return .failure(error) }
             // Some servers drop HEAD requests entirely; GET decides.
@@ -101,13 +106,18 @@ private extension LinkChecker {
         }
     }
 
-    static func status(of url: String, _ response: WebClient.Response) -> LinkStatus {
+    func isAccepted(_ status: Int) -> Bool {
+        options.accept?.contains(status) ?? (status < 400)
+    }
+
+    func status(of url: String, _ response: WebClient.Response) -> LinkStatus {
         let hops = response.redirects.map { LinkStatus.Hop(status: $0.status, to: $0.to) }
-        let reason = "\(response.status) \(HTTPResponseStatus(statusCode: response.status).reasonPhrase)"
-        if response.status >= 400 {
+        var reason = "\(response.status) \(HTTPResponseStatus(statusCode: response.status).reasonPhrase)"
+        if !isAccepted(response.status) {
             let message = response.status == 429 ? "rate limited: \(reason), even after waiting" : reason
             return LinkStatus(url: url, verdict: .broken, status: response.status, message: message, redirects: hops)
         }
+        if response.status >= 400 { reason += " (accepted)" }
         // A chain whose every hop is permanent moved for good; a temporary hop anywhere means the
         // original address is the one to keep (a login wall, a language redirect).
         if !response.redirects.isEmpty, response.redirects.allSatisfy(\.isPermanent) {

@@ -17,6 +17,11 @@ public struct LinkStatus: Sendable, Equatable, Codable {
     public struct Hop: Sendable, Equatable, Codable {
         public var status: Int
         public var to: String
+
+        public init(status: Int, to: String) {
+            self.status = status
+            self.to = to
+        }
     }
 
     public var url: String

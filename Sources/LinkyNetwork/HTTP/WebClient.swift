@@ -69,6 +69,10 @@ public final class WebClient: Sendable {
             timeout: .init(connect: .seconds(10), read: Self.timeAmount(options.timeout)),
             decompression: .enabled(limit: .ratio(100)))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        // Left on, AsyncHTTPClient retries a refused connection until the deadline, so a closed port
+        // costs the whole timeout (and every retry of the link checker another one). Callers retry
+        // themselves, with a backoff they choose.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

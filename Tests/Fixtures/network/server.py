@@ -150,6 +150,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, "<title>Rate limited, then fine</title>")
         if path == "/always-429":
             return send(429, "slow down", headers={"Retry-After": "1"})
+        if path.startswith("/unavailable-twice"):
+            # 503 to the first HEAD and to the GET after it: only a retry gets the page.
+            if self.count(path) <= 2:
+                return send(503, "try again")
+            return send(200, "<title>Back</title>")
         if path.startswith("/flaky"):
             if self.count(path) == 1:
                 return send(503, "try again")
@@ -167,6 +172,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 256
+
+    def handle_error(self, request, client_address):
+        # A client that stops reading a body it does not need closes the connection: not a failure.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def main():

@@ -1,0 +1,307 @@
+import ArgumentParser
+import Foundation
+import LinkyBuild
+import LinkyCuration
+import LinkyModel
+import LinkyNetwork
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the site for problems, and with --links whether its links still work.",
+        discussion: """
+            Without --links: reads the whole site and reports every problem, as build does, but writes \
+            nothing.
+
+            With --links: also asks every distinct address of the collection whether it still answers \
+            (addresses that differ only as the duplicate check ignores, e.g. a fragment or utm_* parameters, \
+            are asked once) and reports the result at every file and line that uses it: HEAD first, GET \
+            when HEAD is refused; redirects followed; 429 Too Many Requests answered by waiting as long as \
+            Retry-After says; timeouts, refused connections and server errors (5xx) retried with growing \
+            pauses; at most --per-host requests to one host at a time. A permanent redirect (301, 308) is \
+            a warning with the new address; a temporary one (302, 303, 307) is fine. Working links are \
+            remembered for --max-cache-age in SITE/.linky-check-cache.json (keep it out of git), so a \
+            second run only asks about the rest; broken links are always asked again.
+
+            --changed-since REV checks only the links in files that changed since the git revision REV: \
+            committed since the branch left REV, staged, not staged, or not yet tracked. The whole site is \
+            still validated.
+
+            Formats: text (compiler-style lines on standard error), json (one report on standard output, \
+            described in docs/formats.md), markdown (a report for a GitHub issue or job summary, on \
+            standard output), github (Actions annotations on standard output).
+
+            Examples:
+              linky-site check                  validate only, as build does
+              linky-site check --links          also check every link
+              linky-site check --links --exclude '^https://(www\\.)?linkedin\\.com/'
+              linky-site check --links --changed-since origin/main --format github
+              linky-site check --links --format markdown >> "$GITHUB_STEP_SUMMARY"
+              linky-site check --links --no-cache --timeout 10 --accept 200..299,403
+
+            Exit codes: 0 no problems (redirects are warnings: they fail only with --strict); 1 content \
+            errors (or warnings with --strict); 2 broken or unreachable links (or, with --strict, \
+            redirected ones); 64 usage error (also: SITE is not in a git repository, or REV is unknown, \
+            for --changed-since); 66 site folder not found; 69 git is not installed. With both content \
+            errors and broken links, 1.
+            """
+    )
+
+    @Argument(help: "The site folder.", completion: .directory)
+    var site: String = "."
+
+    @Flag(help: "Check that every link's address still works (uses the network).")
+    var links = false
+
+    @Option(
+        name: .customLong("changed-since"),
+        help: ArgumentHelp("Only check links in files changed since this git revision.", valueName: "rev"))
+    var changedSince: String?
+
+    @Option(help: "How to print the report: text, json, markdown, or github (Actions annotations).")
+    var format: CheckFormat = .text
+
+    @Flag(help: "Include links marked `draft: true`.")
+    var drafts = false
+
+    @Flag(help: "Fail on warnings too: content warnings exit 1, redirected links exit 2.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "Print only problems: no progress, no summary.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("The most one request may take, in seconds.", valueName: "seconds"))
+    var timeout: Double = 20
+
+    @Option(help: "Attempts after the first when a link times out, is refused, answers 5xx or 429.")
+    var retries = 2
+
+    @Option(name: .customLong("per-host"), help: "Requests at once to one host.")
+    var perHost = 2
+
+    @Option(help: "Requests at once in all.")
+    var concurrency = 16
+
+    @Option(
+        name: .customLong("max-cache-age"),
+        help: ArgumentHelp(
+            "How long a working link is remembered: 1d, 12h, 30m, 90s, 2w; 0 remembers nothing.",
+            valueName: "duration"))
+    var maxCacheAge = CacheAge(seconds: 86_400)
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the check cache.")
+    var noCache = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Do not check addresses matching this regular expression (repeatable).", valueName: "regex"))
+    var exclude: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The statuses that count as working, e.g. 200..299,403 (default: any below 400).", valueName: "statuses"))
+    var accept: StatusCodes?
+
+    func validate() throws {
+        if changedSince != nil, !links {
+            throw ValidationError("--changed-since selects the links to check: add --links")
+        }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard retries >= 0 else { throw ValidationError("--retries cannot be negative") }
+        guard perHost >= 1 else { throw ValidationError("--per-host must be at least 1") }
+        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
+        _ = try excludePatterns()
+    }
+
+    func run() async throws {
+        let siteURL = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            fail(
+                "the site folder \"\(site)\" does not exist",
+                hint: "pass the folder that holds linky.yml and links/, e.g. `linky-site check my-links`")
+            throw ExitCode(66)
+        }
+        // Ask git first: a wrong revision should not wait for the site to load.
+        var changedFiles: Set<String>?
+        if let changedSince {
+            do {
+                changedFiles = try GitChanges(folder: siteURL).files(since: changedSince)
+            } catch {
+                fail(error.description, hint: gitHint(error))
+                throw ExitCode(error == .gitMissing ? 69 : 64)
+            }
+        }
+
+        let started = ContinuousClock.now
+        var options = BuildOptions(siteFolder: siteURL)
+        options.writeOutput = false
+        options.reportMissingBaseURL = true
+        options.includeDrafts = drafts
+        options.strict = strict
+        let build = await SiteBuilder().build(options)
+
+        var linkCheck: CheckOutput.Links?
+        if links, let site = build.site {
+            var uses = site.links.map { LinkCheckReport.Use(url: $0.url, source: $0.urlSource) }
+            if let changedFiles {
+                uses = uses.filter { changedFiles.contains($0.source.path.precomposedStringWithCanonicalMapping) }
+            }
+            let report = await checkLinks(uses, siteFolder: siteURL, exclude: try excludePatterns())
+            linkCheck = CheckOutput.Links(
+                report: report, seconds: (ContinuousClock.now - started) / .seconds(1),
+                changedSince: changedSince, changedFileCount: Set(uses.map(\.source.path)).count)
+            if let failure = report.cacheFailure {
+                FileHandle.standardError.write(
+                    Data("linky-site: warning: the check cache could not be saved: \(failure)\n".utf8))
+            }
+        }
+
+        let output = CheckOutput(
+            diagnostics: build.diagnostics, linkCount: build.linkCount, links: linkCheck, strict: strict,
+            seconds: (ContinuousClock.now - started) / .seconds(1),
+            prefix: site == "." ? "" : (site.hasSuffix("/") ? site : site + "/"))
+        output.print(format, quiet: quiet, colors: colors)
+
+        if build.outcome != .success { throw ExitCode(1) }
+        if let report = linkCheck?.report, report.errorCount > 0 || (strict && report.count(.redirected) > 0) {
+            throw ExitCode(2)
+        }
+    }
+}
+
+// MARK: - Checking links
+
+private extension CheckCommand {
+    func checkLinks(
+        _ uses: [LinkCheckReport.Use], siteFolder: URL, exclude: [SiteLinkCheck.ExcludePattern]
+    ) async -> LinkCheckReport {
+        var clientOptions = WebClient.Options()
+        clientOptions.timeout = .milliseconds(Int((timeout * 1000).rounded()))
+        let client = WebClient(options: clientOptions)
+        var checkerOptions = LinkChecker.Options()
+        checkerOptions.retries = retries
+        checkerOptions.perHost = perHost
+        checkerOptions.concurrency = concurrency
+        checkerOptions.accept = accept?.codes
+        let checker = LinkChecker(client: client, options: checkerOptions)
+
+        var options = SiteLinkCheck.Options(now: Int64(Date().timeIntervalSince1970))
+        options.exclude = exclude
+        if !noCache, maxCacheAge.seconds > 0 {
+            options.cacheFile = siteFolder.appending(path: LinkCheckCache.fileName)
+            options.maximumCacheAge = maxCacheAge.seconds
+        }
+        let check = SiteLinkCheck(checker: checker, options: options)
+        let plan = check.plan(uses)
+        let progress = quiet || plan.networkCount == 0 ? nil : ProgressLine(total: plan.networkCount, label: "links")
+        let report = await check.run(plan) { status in
+            let note: String? =
+                switch status.verdict {
+                case .ok: nil
+                case .redirected: "redirected"
+                case .broken, .failed: "broken"
+                }
+            progress?.advance(note: note)
+        }
+        progress?.finish()
+        await client.shutdown()
+        return report
+    }
+
+    func excludePatterns() throws -> [SiteLinkCheck.ExcludePattern] {
+        try exclude.map { pattern in
+            do {
+                return try SiteLinkCheck.ExcludePattern(pattern)
+            } catch {
+                throw ValidationError("--exclude \"\(pattern)\" is not a regular expression: \(error)")
+            }
+        }
+    }
+}
+
+// MARK: - Messages
+
+private extension CheckCommand {
+    var colors: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    func fail(_ message: String, hint: String) {
+        FileHandle.standardError.write(Data("linky-site: error: \(message)\n  hint: \(hint)\n".utf8))
+    }
+
+    func gitHint(_ failure: GitChanges.Failure) -> String {
+        switch failure {
+        case .gitMissing: "install git (`sudo apt-get install git`), or check without --changed-since"
+        case .notARepository: "--changed-since compares with git history: run it in a clone of the site's repository"
+        case .unknownRevision:
+            "name a branch, tag or commit, e.g. --changed-since origin/main or HEAD~1; in CI, fetch enough history (actions/checkout with fetch-depth: 0)"
+        case .gitFailed: "run the same git command yourself to see why"
+        }
+    }
+}
+
+// MARK: - Argument types
+
+/// A duration written as `1d`, `12h`, `30m`, `90s`, `2w`, combinations such as `1d12h`, or plain seconds.
+struct CacheAge: ExpressibleByArgument, Sendable {
+    var seconds: Int64
+
+    init(seconds: Int64) {
+        self.seconds = seconds
+    }
+
+    init?(argument: String) {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        if let plain = Int64(text), plain >= 0 {
+            seconds = plain
+            return
+        }
+        var total: Int64 = 0
+        var number = ""
+        for character in text {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+            } else if let unit = units[character], let value = Int64(number) {
+                total += value * unit
+                number = ""
+            } else {
+                return nil
+            }
+        }
+        guard number.isEmpty, !text.isEmpty else { return nil }
+        seconds = total
+    }
+
+    var defaultValueDescription: String {
+        seconds % 86_400 == 0 ? "\(seconds / 86_400)d" : "\(seconds)s"
+    }
+}
+
+/// HTTP statuses written as `200..299,403` (also `200..=299` or `200-299`).
+struct StatusCodes: ExpressibleByArgument, Sendable {
+    var codes: Set<Int>
+
+    init?(argument: String) {
+        codes = []
+        for part in argument.split(separator: ",") {
+            let item = part.trimmingCharacters(in: .whitespaces)
+            let bounds: [Substring]
+            if item.contains("..=") {
+                bounds = item.split(separator: "..=", omittingEmptySubsequences: false)
+            } else if item.contains("..") {
+                bounds = item.split(separator: "..", omittingEmptySubsequences: false)
+            } else {
+                bounds = item.split(separator: "-", omittingEmptySubsequences: false)
+            }
+            let numbers = bounds.map { Int($0) }
+            guard (1...2).contains(numbers.count), let low = numbers.first ?? nil, let high = numbers.last ?? nil,
+                numbers.allSatisfy({ $0 != nil }), 100 <= low, low <= high, high <= 599
+            else { return nil }
+            codes.formUnion(low...high)
+        }
+        guard !codes.isEmpty else { return nil }
+    }
+}
