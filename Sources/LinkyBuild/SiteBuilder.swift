@@ -159,9 +159,10 @@ public struct SiteBuilder: Sendable {
                 report.fileCount += 1
             }
             clock.lap("render+write")
-        } catch let failure as OutputWriter.Failure {
+        } catch {
+            // The writer turns every failure, rendering's included, into an `OutputWriter.Failure`.
             report.outcome = .outputFailed
-            switch failure {
+            switch error {
             case .unsafe(let message, let hint):
                 report.diagnostics.append(
                     .error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
@@ -176,12 +177,6 @@ public struct SiteBuilder: Sendable {
                         .outputWriteFailed, at: SourceLocation(path: output.path), message,
                         hint: "check free disk space and permissions; the previous output is unchanged"))
             }
-        } catch {
-            report.outcome = .outputFailed
-            report.diagnostics.append(
-                .error(
-                    .outputWriteFailed, at: SourceLocation(path: output.path), "rendering failed: \(error)",
-                    hint: "the previous output is unchanged"))
         }
         return report
     }

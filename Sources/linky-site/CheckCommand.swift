@@ -122,6 +122,7 @@ struct CheckCommand: AsyncParsableCommand {
                 hint: "pass the folder that holds linky.yml and links/, e.g. `linky-site check my-links`")
             throw ExitCode(66)
         }
+        InterruptedChange.recover(site: site)
         // Ask git first: a wrong revision should not wait for the site to load.
         var changedFiles: Set<String>?
         if let changedSince {

@@ -89,7 +89,7 @@ import Testing
 
     @Test func workingLinksAreRememberedAndBrokenOnesAskedAgain() async throws {
         let uses = [try use(server.url("/ok/a"), "links/a.md", 1), try use(server.url("/missing"), "links/b.md", 1)]
-        let first = await try siteCheck().run(try siteCheck().plan(uses))
+        let first = try await siteCheck().run(try siteCheck().plan(uses))
         #expect(first.cachedCount == 0)
         _ = try server.log()
 
