@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "linky-site", targets: ["linky-site"]),
         .library(name: "LinkyBuild", targets: ["LinkyBuild"]),
+        // For the fuzz targets in Fuzz/ (and other tools built on linky-site).
+        .library(name: "LinkyModel", targets: ["LinkyModel"]),
+        .library(name: "LinkyCuration", targets: ["LinkyCuration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

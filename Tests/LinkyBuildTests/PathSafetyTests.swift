@@ -30,8 +30,13 @@ import Testing
             "## \(name)\n- [H\(index)](https://example.net/\(index)) - x #t\(index)\n"
         }
         files["links/list.md"] = "---\ntitle: List\n---\n" + headings.joined(separator: "\n")
-        let site = try TestSite(files)
-        defer { site.remove() }
+        // The site sits four folders deep in a folder of its own, so that anything escaping the
+        // output by a few levels would land where the test can see it.
+        let sandbox = FileManager.default.temporaryDirectory.appending(path: "linky-paths-\(UUID().uuidString)")
+        let parent = sandbox.appending(path: "one/two/three")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: sandbox) }
+        let site = try TestSite(files, in: parent)
         let report = await site.build()
         #expect(!report.diagnostics.containsErrors, "\(report.diagnostics.filter { $0.severity == .error })")
         #expect(report.outcome == .success)

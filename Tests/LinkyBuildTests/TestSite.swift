@@ -7,8 +7,9 @@ import Testing
 struct TestSite {
     let folder: URL
 
-    init(_ files: [String: String] = [:]) throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "linky-test-\(UUID().uuidString)")
+    /// - Parameter parent: where the site's folder goes (default: the temporary folder).
+    init(_ files: [String: String] = [:], in parent: URL? = nil) throws {
+        folder = (parent ?? FileManager.default.temporaryDirectory).appending(path: "linky-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (path, text) in files { try write(path, text) }
     }

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for linky-site's parsers. Not part of the main package: build and run them with
+// Fuzz/run (it passes `-sanitize=fuzzer,address`).
+import PackageDescription
+
+let package = Package(
+    name: "linky-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "linky-site", path: "..")],
+    targets: [
+        /// Declares libFuzzer's driver, which each target's main calls.
+        .target(name: "CFuzzerDriver"),
+        /// Front matter and link files (and whatever else a content file can be).
+        .executableTarget(
+            name: "FuzzContentFile",
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyBuild", package: "linky-site")]),
+        /// Awesome-list files.
+        .executableTarget(
+            name: "FuzzListFile", dependencies: ["CFuzzerDriver", .product(name: "LinkyBuild", package: "linky-site")]),
+        /// Netscape bookmark files, through libxml2's HTML parser.
+        .executableTarget(
+            name: "FuzzNetscape",
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
+        /// URL validation and normalisation (IRI → URI, punycode, comparison keys).
+        .executableTarget(
+            name: "FuzzURL", dependencies: ["CFuzzerDriver", .product(name: "LinkyModel", package: "linky-site")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

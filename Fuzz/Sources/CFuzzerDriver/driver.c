@@ -1,0 +1,1 @@
+// The declaration is all: libFuzzer itself is linked by Fuzz/run.
