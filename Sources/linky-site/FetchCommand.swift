@@ -133,23 +133,37 @@ struct FetchCommand: AsyncParsableCommand {
 
         var filled = 0
         if write {
+            // Every file is filled in one transaction: a kill leaves all of them as they were, or all filled.
+            var changes: [SiteTransaction.Change] = []
+            var messages: [String] = []
             for outcome in outcomes {
                 guard case .success(let entry) = outcome.result else { continue }
                 let values = [("title", entry.title), ("description", entry.description), ("image", entry.image)]
                     .compactMap { key, value in value.map { (key: key, value: $0) } }
                 for path in Set(files[outcome.url.comparisonKey] ?? []).sorted() where Self.isLinkFile(path, report) {
+                    let text: String
                     do {
-                        let added = try FrontMatterFiller.fill(siteFolder.appending(path: path), with: values)
-                        if !added.isEmpty {
-                            filled += 1
-                            print("\(prefix)\(path): added \(added.joined(separator: ", "))")
-                        }
+                        text = try String(contentsOf: siteFolder.appending(path: path), encoding: .utf8)
                     } catch {
-                        Self.fail("cannot write \(prefix)\(path): \(error)", hint: "check permissions")
+                        Self.fail(
+                            "cannot read \(prefix)\(path): \(error.localizedDescription)", hint: "check permissions")
                         throw ExitCode(74)
                     }
+                    guard let filledText = FrontMatterFiller.filling(text, with: values) else { continue }
+                    changes.append(.init(path: path, kind: .replace, bytes: Array(filledText.text.utf8)))
+                    messages.append("\(prefix)\(path): added \(filledText.added.joined(separator: ", "))")
                 }
             }
+            do {
+                try SiteTransaction.commit(changes, in: siteFolder)
+            } catch {
+                Self.fail(
+                    "cannot write \(prefix)\(error.path): \(error.reason)",
+                    hint: "check permissions; no file was changed")
+                throw ExitCode(74)
+            }
+            filled = changes.count
+            for message in messages { print(message) }
         }
         let skipped = order.count - wanted.count
         var summary = "Fetched \(wanted.count - failed) of \(wanted.count) pages"

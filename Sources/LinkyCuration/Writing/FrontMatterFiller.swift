@@ -37,15 +37,6 @@ public enum FrontMatterFiller {
         return ((bom ? "\u{FEFF}" : "") + lines.joined(separator: newline), added.map(\.key))
     }
 
-    /// Fills the file in place, atomically. Returns the keys added.
-    @discardableResult
-    public static func fill(_ file: URL, with values: [(key: String, value: String)]) throws -> [String] {
-        let text = try String(contentsOf: file, encoding: .utf8)
-        guard let updated = filling(text, with: values) else { return [] }
-        try Data(updated.text.utf8).write(to: file, options: .atomic)
-        return updated.added
-    }
-
     /// One YAML scalar on one line, quoted when it has to be (Yams decides, as for new link files).
     static func scalar(_ value: String) -> String {
         let node = LinkFileWriter.stringNode(value.collapsingWhitespace)
