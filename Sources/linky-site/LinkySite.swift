@@ -11,13 +11,13 @@ struct LinkySite: AsyncParsableCommand {
 
             Exit codes: 0 ok; 1 content errors (or warnings with --strict); 64 usage error; 65 an import \
             file is not in its format; 66 site folder or input file not found; 69 a program it needs is \
-            missing (WeasyPrint for --pdf); 73 unsafe output folder; 74 output could not be written.
+            missing (WeasyPrint for --pdf); 73 unsafe output folder; 74 output could not be written; 75 `serve` \
+            cannot listen (the port is in use).
             """,
         version: "0.1.0",
         subcommands: [
             BuildCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self, ImportCommand.self,
-            TagsCommand.self,
-            ThemeCommand.self,
+            TagsCommand.self, ServeCommand.self, ThemeCommand.self,
         ]
     )
 }
