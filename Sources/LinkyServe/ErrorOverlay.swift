@@ -6,7 +6,10 @@ enum ErrorOverlay {
     /// Reloads the page when the server says the site changed; reconnects after a restart.
     static let reloadScript = """
         <script>(function(){if(!window.EventSource)return;var s=new EventSource("/__linky/events");\
-        s.addEventListener("reload",function(){location.reload();});})();</script>
+        s.addEventListener("reload",function(e){var d={};try{d=JSON.parse(e.data);}catch(x){}\
+        if(d.pages){var p=decodeURIComponent(location.pathname).replace(/^\\//,"");\
+        if(p===""||p.slice(-1)==="/")p+="index.html";if(d.pages.indexOf(p)<0)return;}\
+        location.reload();});})();</script>
         """
 
     /// The overlay for `diagnostics` (errors first), every piece of text escaped.

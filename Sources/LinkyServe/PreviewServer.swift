@@ -113,14 +113,34 @@ struct Rebuilder: Service {
             await withGracefulShutdownHandler {
                 for await paths in changes {
                     let start = ContinuousClock.now
+                    let hadErrors = build.hasErrors
                     let update = await build.update(paths)
                     if update == .unchanged { continue }
+                    var pages: [String]?
                     switch update {
-                    case .incremental(let paths): store.publish(build, paths: paths)
+                    case .incremental(let paths):
+                        store.publish(build, paths: paths)
+                        // Only pages showing the link need to reload, unless the overlay comes or goes.
+                        if !hadErrors, !build.hasErrors { pages = paths }
                     default: store.publish(build, paths: nil)
                     }
-                    hub.send(event: "reload", data: Self.eventData(update, build: build))
+                    hub.send(event: "reload", data: Self.eventData(update, build: build, pages: pages))
                     await events(.rebuilt(update, diagnostics: build.diagnostics, milliseconds: start.milliseconds))
+                    if build.hasDeferredFiles {
+                        // The print page, feeds, links.json, the search index: after the reload, as
+                        // they hold the whole collection (a second or so on a big site).
+                        let deferred = await build.renderDeferred()
+                        store.publish(build, paths: deferred)
+                        hub.send(
+                            event: "reload",
+                            data: Self.eventData(
+                                .incremental(deferred), build: build, pages: deferred + ["search/index.html"],
+                                kind: "deferred"))
+                        await events(
+                            .rebuilt(
+                                .incremental(deferred), diagnostics: build.diagnostics, milliseconds: start.milliseconds
+                            ))
+                    }
                 }
             } onGracefulShutdown: {
                 watcher.stop()
@@ -132,21 +152,28 @@ struct Rebuilder: Service {
         }
     }
 
-    static func eventData(_ update: PreviewBuild.Update, build: PreviewBuild) -> String {
+    /// `{"kind":"incremental","files":3,"errors":false,"pages":[…]}`: with `pages`, only those reload.
+    static func eventData(
+        _ update: PreviewBuild.Update, build: PreviewBuild, pages: [String]?, kind overriding: String? = nil
+    ) -> String {
         let kind: String
-        var pages = 0
+        var count = 0
         switch update {
         case .unchanged: kind = "unchanged"
         case .incremental(let paths):
             kind = "incremental"
-            pages = paths.count
+            count = paths.count
         case .full:
             kind = "full"
-            pages = build.files.count
+            count = build.files.count
         case .staticFiles: kind = "static"
         case .failed: kind = "failed"
         }
-        return "{\"kind\":\"\(kind)\",\"files\":\(pages),\"errors\":\(build.hasErrors)}"
+        var data = "{\"kind\":\"\(overriding ?? kind)\",\"files\":\(count),\"errors\":\(build.hasErrors)"
+        if let pages, let json = try? JSONEncoder().encode(pages) {
+            data += ",\"pages\":" + String(decoding: json, as: UTF8.self)
+        }
+        return data + "}"
     }
 }
 

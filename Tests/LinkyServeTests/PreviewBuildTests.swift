@@ -56,6 +56,10 @@ import Testing
         }
         #expect(paths.contains("l/reading/\(name)/index.html"))
         #expect(!paths.contains("l/맛집/을지로/index.html"))
+        #expect(preview.hasDeferredFiles)
+        let deferred = await preview.renderDeferred()
+        #expect(deferred.contains("links.json"))
+        #expect(!preview.hasDeferredFiles)
         let fresh = await PreviewBuild(options: options(folder))
         #expect(Set(fresh.files.keys) == Set(preview.files.keys))
         for (path, data) in fresh.files { #expect(preview.files[path] == data, "\(path)") }

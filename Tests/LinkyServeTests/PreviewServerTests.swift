@@ -138,6 +138,7 @@ import Testing
             Fixture.link("Swift concurrency, edited", url: "https://example.com/swift", tags: ["swift"]))
         let data = try #require(try await events.next())
         #expect(data.contains("\"kind\":\"incremental\""))
+        #expect(data.contains("\"pages\":["))
         #expect(try await server.get("/l/reading/swift/").body.contains("Swift concurrency, edited"))
         #expect(try await server.get("/tags/swift/").body.contains("Swift concurrency, edited"))
         #expect(try await server.get("/").body.contains("Swift concurrency, edited"))

@@ -152,7 +152,8 @@ final class ServerHarness: Sendable {
                 if let end = pending.range(of: "\n\n") {
                     let event = String(pending[..<end.lowerBound])
                     pending.removeSubrange(..<end.upperBound)
-                    if event.contains("event: reload") {
+                    // The whole-collection files follow an incremental update in an event of their own.
+                    if event.contains("event: reload"), !event.contains("\"kind\":\"deferred\"") {
                         return event.split(separator: "\n").first { $0.hasPrefix("data: ") }.map {
                             String($0.dropFirst(6))
                         }

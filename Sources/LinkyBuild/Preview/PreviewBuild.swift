@@ -36,6 +36,10 @@ public struct PreviewBuild: Sendable {
     public private(set) var outputDir = "_site"
 
     private var state: State?
+    /// Whole-collection files an incremental update left for `renderDeferred()`.
+    private var deferred: Set<PlannedFile> = []
+    /// Whether `renderDeferred()` has work: the print page, links.json, the search index… are out of date.
+    public var hasDeferredFiles: Bool { !deferred.isEmpty }
     /// The one file whose errors an incremental update found; while only it is broken, fixing it is
     /// incremental again.
     private var brokenFile: String?
@@ -72,6 +76,7 @@ public struct PreviewBuild: Sendable {
         }
         diagnostics = prepared.report.diagnostics
         brokenFile = nil
+        deferred = []
         guard prepared.report.outcome == .success, let site = prepared.site else {
             state = nil
             return .failed
@@ -118,7 +123,25 @@ public struct PreviewBuild: Sendable {
         return await rebuild()
     }
 
-    /// The ids of the links a content file holds, for tests and for pointing a browser at a page.
+    /// Renders the whole-collection files the last incremental updates left out of date (the print
+    /// page, feeds, bookmarks, links.json, the search index) and returns their paths.
+    public mutating func renderDeferred() async -> [String] {
+        guard let state, !deferred.isEmpty else { return [] }
+        let plan = state.prepared.plan.filter { deferred.contains($0) }
+        deferred = []
+        var rendered: [OutputFile] = []
+        do {
+            try await SiteRenderer(site: state.site, theme: state.prepared.theme).render(
+                plan, itemCache: state.itemCache
+            ) { rendered += $0 }
+        } catch {
+            return await rebuild() == .full ? Array(files.keys) : []
+        }
+        for output in rendered { files[output.path] = output.contents }
+        return rendered.map(\.path).sorted()
+    }
+
+    /// Where a link file's page is in the output (nil without a page).
     public func outputPath(ofLinkFile path: String) -> String? {
         guard let state, let id = state.linkOfFile[path], state.site.links[id].hasPage else { return nil }
         return SitePaths(site: state.site).link(id)
@@ -131,6 +154,8 @@ private extension PreviewBuild {
     /// Re-parses one changed link file and re-renders what shows it; nil when the change is
     /// structural after all (a full rebuild follows).
     mutating func patch(_ path: String) async -> Update? {
+        var clock = StageClock()
+        defer { clock.report() }
         guard var state, brokenFile == nil || brokenFile == path,
             let fileIndex = state.fileIndex[path], let id = state.linkOfFile[path]
         else { return nil }
@@ -155,6 +180,7 @@ private extension PreviewBuild {
             brokenFile = path
             return .failed
         }
+        clock.lap("parse")
         let old = prepared.parsedFiles[fileIndex]
         guard parsed.links.count == 1, old.links.count == 1, parsed.categories.isEmpty, old.categories.isEmpty,
             Self.keepsPlace(old.links[0], parsed.links[0], includeDrafts: config.includeDrafts),
@@ -176,8 +202,10 @@ private extension PreviewBuild {
                 || SiteResolver.precedes(SiteResolver.orderKey(after), SiteResolver.orderKey(site.links[id + 1]))
         else { return nil }
 
+        clock.lap("patch")
         let itemCache = state.itemCache.replacing(id, site: site, theme: prepared.theme)
-        let affected = Self.affected(by: before, after, in: site, plan: prepared.plan)
+        let (affected, later) = Self.affected(by: before, after, in: site, plan: prepared.plan)
+        clock.lap("item+affected(\(affected.count))")
         var rendered: [OutputFile] = []
         do {
             try await SiteRenderer(site: site, theme: prepared.theme).render(affected, itemCache: itemCache) {
@@ -186,6 +214,7 @@ private extension PreviewBuild {
         } catch {
             return nil
         }
+        clock.lap("render")
         for output in rendered { files[output.path] = output.contents }
         var contentFiles = prepared.contentFiles
         contentFiles[fileIndex] = file
@@ -196,6 +225,7 @@ private extension PreviewBuild {
         self.state = state
         self.diagnostics = diagnostics
         brokenFile = nil
+        deferred.formUnion(later)
         return .incremental(rendered.map(\.path).sorted())
     }
 
@@ -207,8 +237,12 @@ private extension PreviewBuild {
             && old.sourceOrder == new.sourceOrder
     }
 
-    /// Every planned file that shows the link, before or after the change.
-    static func affected(by before: Link, _ after: Link, in site: Site, plan: [PlannedFile]) -> [PlannedFile] {
+    /// Every planned file that shows the link, before or after the change: the pages around it
+    /// first, then the files that hold the whole collection (seconds of work on a big site), which
+    /// `renderDeferred()` brings up to date after the reload.
+    static func affected(
+        by before: Link, _ after: Link, in site: Site, plan: [PlannedFile]
+    ) -> (now: [PlannedFile], later: [PlannedFile]) {
         var categories: Set<Int> = [0]
         var category: Int? = after.category
         while let current = category {
@@ -217,16 +251,20 @@ private extension PreviewBuild {
         }
         let tags = Set(before.tags + after.tags)
         let years = Set([before.date?.year, after.date?.year].compactMap { $0 })
-        return plan.filter { file in
+        var now: [PlannedFile] = []
+        var later: [PlannedFile] = []
+        for file in plan {
             switch file.kind {
-            case .home, .tagIndex, .archive, .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex:
-                true
-            case .category(let id, _, _): categories.contains(id)
-            case .tag(let id, _, _): tags.contains(id)
-            case .link(let id): id == after.id
-            case .archiveYear(let year): years.contains(year)
-            case .search, .notFound, .sitemap, .asset: false
+            case .home, .archive: now.append(file)
+            case .category(let id, _, _) where categories.contains(id): now.append(file)
+            case .tag(let id, _, _) where tags.contains(id): now.append(file)
+            case .link(let id) where id == after.id: now.append(file)
+            case .archiveYear(let year) where years.contains(year): now.append(file)
+            case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex: later.append(file)
+            // The tag index, search page and sitemap show no link's details; the rest are other pages.
+            default: continue
             }
         }
+        return (now, later)
     }
 }

@@ -16,7 +16,9 @@ struct SiteRenderer: Sendable {
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let chunkSize = max(16, plan.count / (workers * 8) + 1)
+        // A few files (a preview's incremental update) go one per task, so the large ones — the
+        // print page, links.json, the search index — render side by side rather than in one chunk.
+        let chunkSize = plan.count <= 256 ? 1 : max(16, plan.count / (workers * 8) + 1)
         let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
         var cache = itemCache
         if cache == nil { cache = await LinkItemCache.render(site: site, theme: theme) }
