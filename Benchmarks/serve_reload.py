@@ -6,7 +6,8 @@
 Serves a generated site (Benchmarks/generate.py; reused from BENCH_DIR when there), listens to
 /__linky/events, then edits the description of one link file at a time (written in place, as an
 editor saves) and measures, with a monotonic clock, from just before the write to the arrival of the
-`reload` event. Prints each edit's time and kind (incremental or full) and the median. The files are
+first `reload` event (the pages showing the link are up to date), and to the second one (the print
+page, feeds, links.json and search index too). Prints each edit's times and kind and the medians. The files are
 restored at the end. Environment: BENCH_DIR (default /tmp/linky-bench), LINKY_BIN (skip
 `swift build`), SCRATCH_PATH (passed to `swift build --scratch-path`).
 """
@@ -94,6 +95,7 @@ def main():
         chosen = random.Random(arguments.seed).sample(files, arguments.edits)
         originals = {path: path.read_bytes() for path in chosen}
         timings = []
+        collection = []
         try:
             for number, path in enumerate(chosen, 1):
                 text = originals[path].decode("utf-8")
@@ -108,9 +110,14 @@ def main():
                     handle.write(edited)
                 arrived, data = events.get(timeout=60)
                 milliseconds = (arrived - before) * 1000
-                kind = json.loads(data).get("kind", "?")
+                event = json.loads(data)
                 timings.append(milliseconds)
-                print(f"edit {number}: {path.relative_to(folder)}: {milliseconds:.1f} ms ({kind})")
+                line = f"edit {number}: {path.relative_to(folder)}: {milliseconds:.1f} ms ({event.get('kind')}, {event.get('files')} files)"
+                if event.get("kind") == "incremental":
+                    arrived, data = events.get(timeout=60)
+                    collection.append((arrived - before) * 1000)
+                    line += f"; whole-collection files {collection[-1]:.1f} ms"
+                print(line)
                 time.sleep(0.3)
         finally:
             for path, data in originals.items():
@@ -118,6 +125,9 @@ def main():
             time.sleep(0.5)
         print(f"save → reload event: median {statistics.median(timings):.1f} ms, "
               f"min {min(timings):.1f} ms, max {max(timings):.1f} ms over {len(timings)} edits")
+        if collection:
+            print(f"save → whole-collection files (print, feeds, links.json, search index) updated: "
+                  f"median {statistics.median(collection):.1f} ms")
     finally:
         server.terminate()
         server.wait(timeout=30)

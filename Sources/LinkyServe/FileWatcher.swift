@@ -29,17 +29,25 @@ public final class FileWatcher: Sendable {
 
     /// Paths relative to `root` (folders end with `/`; `*` means "anything may have changed").
     /// The stream ends after `stop()`.
+    /// The folders are being watched when this returns: a change made afterwards is seen.
     public func changes() -> AsyncStream<Set<String>> {
         let (stream, continuation) = AsyncStream<Set<String>>.makeStream()
-        let thread = Thread { [self] in
-            #if os(Linux)
-                if let inotify = Inotify(watcher: self) {
-                    inotify.run(continuation)
+        #if os(Linux)
+            if let inotify = Inotify(watcher: self) {
+                let folders = inotify.watchTree()
+                let thread = Thread {
+                    inotify.run(continuation, folders: folders)
                     continuation.finish()
-                    return
                 }
-            #endif
-            TreePoller(watcher: self).run(continuation)
+                thread.name = "linky-site file watcher"
+                thread.start()
+                return stream
+            }
+        #endif
+        let poller = TreePoller(watcher: self)
+        let first = poller.scan()
+        let thread = Thread {
+            poller.run(continuation, from: first)
             continuation.finish()
         }
         thread.name = "linky-site file watcher"
@@ -103,7 +111,7 @@ struct ChangeBatch {
 
 #if os(Linux)
     /// inotify on every watched folder; new folders are added as they appear.
-    private struct Inotify {
+    private struct Inotify: Sendable {
         let watcher: FileWatcher
         let descriptor: Int32
 
@@ -118,10 +126,16 @@ struct ChangeBatch {
             UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_FROM)
             | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
 
-        func run(_ continuation: AsyncStream<Set<String>>.Continuation) {
-            defer { close(descriptor) }
+        /// Watches every folder; the map from watch descriptors to folders.
+        func watchTree() -> [Int32: String] {
             var folders: [Int32: String] = [:]
             addTree("", &folders)
+            return folders
+        }
+
+        func run(_ continuation: AsyncStream<Set<String>>.Continuation, folders: [Int32: String]) {
+            defer { close(descriptor) }
+            var folders = folders
             var batch = ChangeBatch(quiet: watcher.quiet)
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while !watcher.isStopped {
@@ -196,7 +210,7 @@ struct ChangeBatch {
 #endif
 
 /// The portable fallback: a listing of modification times and sizes, compared every 250 ms.
-private struct TreePoller {
+private struct TreePoller: Sendable {
     let watcher: FileWatcher
 
     struct Stamp: Equatable {
@@ -204,8 +218,8 @@ private struct TreePoller {
         var size: Int?
     }
 
-    func run(_ continuation: AsyncStream<Set<String>>.Continuation) {
-        var previous = scan()
+    func run(_ continuation: AsyncStream<Set<String>>.Continuation, from first: [String: Stamp]) {
+        var previous = first
         var batch = ChangeBatch(quiet: watcher.quiet)
         while !watcher.isStopped {
             Thread.sleep(forTimeInterval: 0.25)

@@ -68,7 +68,8 @@ public struct PreviewServer: Sendable {
             },
             logger: logger)
         let watcher = FileWatcher(root: siteFolder, skipping: [build.outputDir], quiet: options.quiet)
-        let rebuilder = Rebuilder(build: build, watcher: watcher, store: store, hub: hub, events: events)
+        let rebuilder = Rebuilder(
+            build: build, watcher: watcher, changes: watcher.changes(), store: store, hub: hub, events: events)
         // Services stop in reverse order: the rebuilder ends the reload streams first, so the
         // server is not kept waiting by open browser tabs.
         let group = ServiceGroup(
@@ -100,13 +101,14 @@ public struct PreviewServer: Sendable {
 struct Rebuilder: Service {
     let build: PreviewBuild
     let watcher: FileWatcher
+    /// Started before the server listens, so no change made once it answers is missed.
+    let changes: AsyncStream<Set<String>>
     let store: ServedSiteStore
     let hub: ReloadHub
     let events: @Sendable (PreviewServer.Event) async -> Void
 
     func run() async throws {
         var build = build
-        let changes = watcher.changes()
         let watcher = watcher
         let hub = hub
         await withTaskCancellationHandler {

@@ -36,6 +36,12 @@ import Testing
             "swift",
             Fixture.link("Swift concurrency!", url: "https://example.com/swift", tags: ["swift"], note: "Changed note.")
         ),
+        // On the second page of its category.
+        (
+            "go",
+            Fixture.link(
+                "Go tour", url: "https://example.com/go", tags: ["go", "swift"], date: "2022-03-01", note: "New.")
+        ),
         // The date moves it within its year and keeps its place.
         ("rust", Fixture.link("Rust book", url: "https://example.com/rust", tags: ["rust"], date: "2023-06-02")),
         // Favourite, description.

@@ -243,21 +243,27 @@ private extension PreviewBuild {
     static func affected(
         by before: Link, _ after: Link, in site: Site, plan: [PlannedFile]
     ) -> (now: [PlannedFile], later: [PlannedFile]) {
-        var categories: Set<Int> = [0]
+        // The link keeps its place in every list, so one page of its category and of each tag shows it.
+        let pageSize = max(site.config.pageSize, 1)
+        func page(_ links: [Int]) -> Int? { links.firstIndex(of: after.id).map { $0 / pageSize + 1 } }
+        var categoryPages: [Int: Int] = [:]
         var category: Int? = after.category
         while let current = category {
-            categories.insert(current)
+            if let number = page(site.categories[current].links) { categoryPages[current] = number }
             category = site.categories[current].parent
         }
-        let tags = Set(before.tags + after.tags)
+        var tagPages: [Int: Int] = [:]
+        for tag in Set(before.tags + after.tags) {
+            if let number = page(site.tags[tag].links) { tagPages[tag] = number }
+        }
         let years = Set([before.date?.year, after.date?.year].compactMap { $0 })
         var now: [PlannedFile] = []
         var later: [PlannedFile] = []
         for file in plan {
             switch file.kind {
             case .home, .archive: now.append(file)
-            case .category(let id, _, _) where categories.contains(id): now.append(file)
-            case .tag(let id, _, _) where tags.contains(id): now.append(file)
+            case .category(let id, let number, _) where categoryPages[id] == number: now.append(file)
+            case .tag(let id, let number, _) where tagPages[id] == number: now.append(file)
             case .link(let id) where id == after.id: now.append(file)
             case .archiveYear(let year) where years.contains(year): now.append(file)
             case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex: later.append(file)
