@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // MARK: - C libraries
@@ -74,12 +77,24 @@ let package = Package(
             ]
         ),
 
+        // MARK: - The preview server
+
+        /// `serve`: the site rendered into memory, served over HTTP, rebuilt incrementally on change.
+        .target(
+            name: "LinkyServe",
+            dependencies: [
+                "LinkyModel", "LinkyBuild", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // MARK: - The command line
 
         .executableTarget(
             name: "linky-site",
             dependencies: [
-                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork",
+                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork", "LinkyServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +122,14 @@ let package = Package(
             resources: [.copy("Snapshots")]
         ),
         .testTarget(name: "LinkyCurationTests", dependencies: ["LinkyCuration", "LinkyBuild", "LinkyTheme"]),
+        .testTarget(
+            name: "LinkyServeTests",
+            dependencies: [
+                "LinkyServe", "LinkyBuild", "LinkyModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["linky-site", "LinkyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

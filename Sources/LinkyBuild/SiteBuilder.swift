@@ -60,62 +60,15 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async -> BuildReport {
         var clock = StageClock()
         defer { clock.report() }
-        let siteFolder = options.siteFolder.standardizedFileURL
-        let loader = SiteLoader(siteFolder: siteFolder)
-
-        // Load and parse the settings first: they say where the content is.
-        let settings = loader.loadSettings()
-        var diagnostics = settings.diagnostics
-        var (config, configDiagnostics) = ConfigParser.parse(settings.config)
-        diagnostics += configDiagnostics
-        if let baseURL = options.baseURL {
-            config.baseURL = ConfigParser.checkedBaseURL(
-                baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
-        }
-        config.includeDrafts = options.includeDrafts
-        let output = options.outputFolder?.standardizedFileURL ?? siteFolder.appending(path: config.outputDir)
-        if config.baseURL == nil, options.writeOutput || options.reportMissingBaseURL {
-            diagnostics.append(
-                .warning(
-                    .missingBaseURL, at: SourceLocation(path: settings.config?.path ?? "linky.yml"),
-                    "`base_url` is not set, so feeds and the sitemap carry relative addresses",
-                    hint: "add `base_url: https://…/` to linky.yml or pass `--base-url`"))
-        }
-        let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
-        diagnostics += tagDiagnostics
-
-        let loaded = await loader.loadContent(contentDir: config.contentDir)
-        diagnostics += loaded.diagnostics
-        let metadata = loader.loadMetadataCache()
-        diagnostics += metadata.diagnostics
-        clock.lap("load")
-        let content = await ContentParser(contentDir: config.contentDir, config: config, metadata: metadata.cache)
-            .parse(loaded.files)
-        diagnostics += content.diagnostics
-
-        clock.lap("parse")
-        let (site, resolveDiagnostics) = SiteResolver(config: config, metadata: metadata.cache).resolve(
-            content, folders: loaded.folders, tagDefinitions: tagDefinitions)
-        diagnostics += resolveDiagnostics
-        let usedTags = Set(site.tags.map(\.key))
-        let unusedTags = tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
-            .map { (name: $0.name, location: $0.location) }
-
-        clock.lap("resolve")
-        let templatesFolder = siteFolder.appending(path: "templates")
-        let (theme, themeDiagnostics) = Theme.load(
-            overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
-        diagnostics += themeDiagnostics
-
-        var report = BuildReport(
-            outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
-            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
-            untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
-        let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
-        guard !failed else {
-            report.outcome = .contentErrors
-            return report
-        }
+        let prepared = await prepare(options, clock: &clock)
+        var report = prepared.report
+        guard report.outcome == .success, let site = prepared.site else { return report }
+        let output = report.outputFolder
+        let siteFolder = prepared.siteFolder
+        let config = site.config
+        let theme = prepared.theme
+        let plan = prepared.plan
+        let staticFiles = prepared.staticFiles
         var printPDF: PrintPDF?
         if options.pdf, options.writeOutput {
             printPDF = PrintPDF.locate()
@@ -128,9 +81,8 @@ public struct SiteBuilder: Sendable {
                 return report
             }
         }
-        let plan = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).plan()
-        report.fileCount = plan.count + loaded.staticFiles.count
         guard options.writeOutput else { return report }
+        let templatesFolder = siteFolder.appending(path: "templates")
 
         do {
             clock.lap("theme+plan")
@@ -141,14 +93,14 @@ public struct SiteBuilder: Sendable {
             let renderer = SiteRenderer(site: site, theme: theme)
             try await writer.write(
                 paths: plan.map(\.path), staticFolder: siteFolder.appending(path: "static"),
-                staticFiles: loaded.staticFiles
+                staticFiles: staticFiles
             ) { store in
                 var written = 0
                 try await renderer.render(plan) { files in
                     written += files.count
                     try store(files)
                 }
-                report.fileCount = written + loaded.staticFiles.count
+                report.fileCount = written + staticFiles.count
             } finish: { (folder: URL) throws(OutputWriter.Failure) in
                 guard let printPDF else { return }
                 do {
@@ -179,6 +131,82 @@ public struct SiteBuilder: Sendable {
             }
         }
         return report
+    }
+
+    /// load → parse → resolve → plan: everything writing and serving share. On content errors (or
+    /// warnings under `--strict`) the report's outcome says so and there is no plan.
+    func prepare(_ options: BuildOptions, clock: inout StageClock) async -> PreparedBuild {
+        let siteFolder = options.siteFolder.standardizedFileURL
+        let loader = SiteLoader(siteFolder: siteFolder)
+
+        // Load and parse the settings first: they say where the content is.
+        let settings = loader.loadSettings()
+        var diagnostics = settings.diagnostics
+        var (config, configDiagnostics) = ConfigParser.parse(settings.config)
+        diagnostics += configDiagnostics
+        if let baseURL = options.baseURL {
+            config.baseURL = ConfigParser.checkedBaseURL(
+                baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
+        }
+        config.includeDrafts = options.includeDrafts
+        let output = options.outputFolder?.standardizedFileURL ?? siteFolder.appending(path: config.outputDir)
+        if config.baseURL == nil, options.writeOutput || options.reportMissingBaseURL {
+            diagnostics.append(
+                .warning(
+                    .missingBaseURL, at: SourceLocation(path: settings.config?.path ?? "linky.yml"),
+                    "`base_url` is not set, so feeds and the sitemap carry relative addresses",
+                    hint: "add `base_url: https://…/` to linky.yml or pass `--base-url`"))
+        }
+        let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
+        diagnostics += tagDiagnostics
+
+        let loaded = await loader.loadContent(contentDir: config.contentDir)
+        diagnostics += loaded.diagnostics
+        let metadata = loader.loadMetadataCache()
+        diagnostics += metadata.diagnostics
+        clock.lap("load")
+        let parsedFiles = await ContentParser(
+            contentDir: config.contentDir, config: config, metadata: metadata.cache
+        ).parseEach(loaded.files)
+        var content = ParsedContent()
+        for part in parsedFiles { content.append(part) }
+        // Everything but the content files' own parse diagnostics: what an incremental update keeps.
+        var otherDiagnostics = diagnostics
+
+        clock.lap("parse")
+        let (site, resolveDiagnostics) = SiteResolver(config: config, metadata: metadata.cache).resolve(
+            content, folders: loaded.folders, tagDefinitions: tagDefinitions)
+        diagnostics += content.diagnostics + resolveDiagnostics
+        otherDiagnostics += resolveDiagnostics
+        let usedTags = Set(site.tags.map(\.key))
+        let unusedTags = tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
+            .map { (name: $0.name, location: $0.location) }
+
+        clock.lap("resolve")
+        let templatesFolder = siteFolder.appending(path: "templates")
+        let (theme, themeDiagnostics) = Theme.load(
+            overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
+        diagnostics += themeDiagnostics
+        otherDiagnostics += themeDiagnostics
+
+        var report = BuildReport(
+            outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
+            linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
+            untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
+        var prepared = PreparedBuild(
+            report: report, siteFolder: siteFolder, theme: theme, site: nil, plan: [],
+            staticFiles: loaded.staticFiles, contentFiles: loaded.files, parsedFiles: parsedFiles,
+            otherDiagnostics: otherDiagnostics, metadata: metadata.cache)
+        let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
+        guard !failed else {
+            report.outcome = .contentErrors
+            prepared.report = report
+            return prepared
+        }
+        prepared.site = site
+        prepared.plan = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).plan()
+        prepared.report.fileCount = prepared.plan.count + loaded.staticFiles.count
+        return prepared
     }
 
     /// Sorted by file and line; the same diagnostic twice is reported once.

@@ -8,25 +8,26 @@ struct ContentParser: Sendable {
     var metadata = MetadataCache()
 
     func parse(_ files: [SourceFile]) async -> ParsedContent {
+        var content = ParsedContent()
+        for part in await parseEach(files) { content.append(part) }
+        return content
+    }
+
+    /// Each file's own result, in the order of `files`: what an incremental update replaces one of.
+    func parseEach(_ files: [SourceFile]) async -> [ParsedContent] {
         let parser = ContentFileParser(contentDir: contentDir, config: config, metadata: metadata)
         let chunkSize = max(32, files.count / (ProcessInfo.processInfo.activeProcessorCount * 8) + 1)
         let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
             files[$0..<min($0 + chunkSize, files.count)]
         }
-        let parts = await withTaskGroup(of: (Int, ParsedContent).self) { group in
+        let parts = await withTaskGroup(of: (Int, [ParsedContent]).self) { group in
             for (index, chunk) in chunks.enumerated() {
-                group.addTask {
-                    var content = ParsedContent()
-                    for file in chunk { content.append(parser.parse(file)) }
-                    return (index, content)
-                }
+                group.addTask { (index, chunk.map { parser.parse($0) }) }
             }
-            var parts = [ParsedContent](repeating: ParsedContent(), count: chunks.count)
+            var parts = [[ParsedContent]](repeating: [], count: chunks.count)
             for await (index, content) in group { parts[index] = content }
             return parts
         }
-        var content = ParsedContent()
-        for part in parts { content.append(part) }
-        return content
+        return parts.flatMap { $0 }
     }
 }

@@ -35,6 +35,14 @@ struct LinkItemCache: Sendable {
         return LinkItemCache(parts: rendered.map { $0.split(separator: rootMarker, omittingEmptySubsequences: false) })
     }
 
+    /// The cache with one link's item rendered again, after an incremental update changed it.
+    func replacing(_ id: Int, site: Site, theme: Theme) -> LinkItemCache {
+        let html = theme.render("partials/link_item", TemplateContext(site: site).marked().itemForCache(id))
+        var parts = parts
+        parts[id] = html.split(separator: Self.rootMarker, omittingEmptySubsequences: false)
+        return LinkItemCache(parts: parts)
+    }
+
     func html(_ id: Int, root: String) -> String {
         parts[id].joined(separator: root)
     }

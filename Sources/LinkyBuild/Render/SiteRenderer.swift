@@ -12,11 +12,17 @@ struct SiteRenderer: Sendable {
     /// finish. At most a few chunks are in flight, so a 100k-link site never holds its whole output
     /// (over a gigabyte) in memory; each file is complete and independent, so the order of delivery
     /// does not change the output.
-    func render(_ plan: [PlannedFile], deliver: ([OutputFile]) throws -> Void) async throws {
+    func render(
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
+    ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let chunkSize = max(16, plan.count / (workers * 8) + 1)
+        // A few files (a preview's incremental update) go one per task, so the large ones — the
+        // print page, links.json, the search index — render side by side rather than in one chunk.
+        let chunkSize = plan.count <= 256 ? 1 : max(16, plan.count / (workers * 8) + 1)
         let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
-        let itemCache = await LinkItemCache.render(site: site, theme: theme)
+        var cache = itemCache
+        if cache == nil { cache = await LinkItemCache.render(site: site, theme: theme) }
+        let itemCache = cache
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
             var next = chunks.makeIterator()
             func startNext() {

@@ -49,30 +49,17 @@ struct SiteResolver {
         // Global order: newest first, then by title; ids follow it.
         let titleKeys = parsed.map { $0.title.foldedIdentity }
         let order = parsed.indices.sorted { a, b in
-            let left = parsed[a]
-            let right = parsed[b]
-            if left.date != right.date {
-                guard let dateA = left.date else { return false }
-                guard let dateB = right.date else { return true }
-                return dateA > dateB
-            }
-            if titleKeys[a] != titleKeys[b] { return titleKeys[a] < titleKeys[b] }
-            return (left.url.absoluteString, left.source) < (right.url.absoluteString, right.source)
+            Self.precedes(
+                (parsed[a].date, titleKeys[a], parsed[a].url, parsed[a].source),
+                (parsed[b].date, titleKeys[b], parsed[b].url, parsed[b].source))
         }
         var links: [Link] = []
         links.reserveCapacity(parsed.count)
         for (id, index) in order.enumerated() {
             let link = parsed[index]
             let category = tree.indexByKey[link.categoryKey]!
-            let fetched = metadata[link.url]
-            var resolved = Link(
-                id: id, slug: slugOf[index], category: category, url: link.url, title: link.title,
-                description: link.description ?? fetched?.description?.collapsingWhitespace,
-                tags: tagResult.tagsOfLink[index], date: link.date, image: link.image ?? cachedURL(fetched?.image),
-                favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
-                urlSource: link.urlSource, sourceOrder: link.sourceOrder)
-            resolved.favicon = cachedURL(fetched?.favicon)
-            links.append(resolved)
+            links.append(
+                resolvedLink(link, id: id, slug: slugOf[index], category: category, tags: tagResult.tagsOfLink[index]))
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
@@ -85,6 +72,41 @@ struct SiteResolver {
         let site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
         return (site, diagnostics)
+    }
+}
+
+// MARK: - One link
+
+extension SiteResolver {
+    /// The order key of a link: date, then folded title, then address and file.
+    typealias OrderKey = (date: LinkDate?, titleKey: String, url: LinkURL, source: SourceLocation)
+
+    /// The global order: newest first, then by title; ids follow it.
+    static func precedes(_ left: OrderKey, _ right: OrderKey) -> Bool {
+        if left.date != right.date {
+            guard let dateA = left.date else { return false }
+            guard let dateB = right.date else { return true }
+            return dateA > dateB
+        }
+        if left.titleKey != right.titleKey { return left.titleKey < right.titleKey }
+        return (left.url.absoluteString, left.source) < (right.url.absoluteString, right.source)
+    }
+
+    static func orderKey(_ link: Link) -> OrderKey {
+        (link.date, link.title.foldedIdentity, link.url, link.source)
+    }
+
+    /// A parsed link placed in the site: what the cache fills in is filled in.
+    func resolvedLink(_ link: ParsedLink, id: Int, slug: String, category: Int, tags: [Int]) -> Link {
+        let fetched = metadata[link.url]
+        var resolved = Link(
+            id: id, slug: slug, category: category, url: link.url, title: link.title,
+            description: link.description ?? fetched?.description?.collapsingWhitespace,
+            tags: tags, date: link.date, image: link.image ?? cachedURL(fetched?.image),
+            favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
+            urlSource: link.urlSource, sourceOrder: link.sourceOrder)
+        resolved.favicon = cachedURL(fetched?.favicon)
+        return resolved
     }
 }
 

@@ -1,0 +1,22 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+
+/// Everything load → parse → resolve → plan produced: where writing a build and serving a preview
+/// both start.
+struct PreparedBuild: Sendable {
+    var report: BuildReport
+    var siteFolder: URL
+    var theme: Theme
+    /// Nil when the content has errors.
+    var site: Site?
+    var plan: [PlannedFile]
+    /// Files of `static/`, relative to it.
+    var staticFiles: [String]
+    /// Every content file as read, sorted by path, and what each parsed to (same order).
+    var contentFiles: [SourceFile]
+    var parsedFiles: [ParsedContent]
+    /// Every diagnostic except the content files' own parse diagnostics.
+    var otherDiagnostics: [Diagnostic]
+    var metadata: MetadataCache
+}
