@@ -177,12 +177,10 @@ struct TagEditRunner {
             }
             standardError("Nothing was changed.\n")
             throw ExitCode(1)
-        case .writeFailed(let path, let reason, let written):
-            let hint =
-                written.isEmpty
-                ? "nothing was changed; check free disk space and permissions"
-                : "already replaced: \(written.map { prefix + $0 }.joined(separator: ", ")); run the command again once the problem is fixed"
-            printError("\(prefix)\(path) could not be written (\(reason))", hint: hint)
+        case .writeFailed(let path, let reason):
+            printError(
+                "\(prefix)\(path) could not be written (\(reason))",
+                hint: "nothing was changed; check free disk space and permissions")
             throw ExitCode(74)
         }
     }

@@ -39,7 +39,6 @@ public enum TagEditFailure: Error, Sendable, Equatable {
     case invalidRequest(TagEditProblem)
     /// The request cannot be carried out on this site: every reason found, in file order.
     case refused([TagEditProblem])
-    /// A file could not be written; `written` lists the files already replaced (empty unless the
-    /// failure came while moving the finished files into place).
-    case writeFailed(path: String, reason: String, written: [String])
+    /// A file could not be written; nothing was changed (`SiteTransaction` writes all or nothing).
+    case writeFailed(path: String, reason: String)
 }

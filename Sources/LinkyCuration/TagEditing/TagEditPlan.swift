@@ -37,7 +37,7 @@ public struct TagEditPlan: Sendable {
             do {
                 current = try Data(contentsOf: siteFolder.appending(path: change.path))
             } catch {
-                throw .writeFailed(path: change.path, reason: error.localizedDescription, written: [])
+                throw .writeFailed(path: change.path, reason: error.localizedDescription)
             }
             if !current.elementsEqual(change.before) {
                 changed.append(
@@ -52,7 +52,7 @@ public struct TagEditPlan: Sendable {
             try SiteTransaction.commit(
                 changes.map { SiteTransaction.Change(path: $0.path, kind: .replace, bytes: $0.after) }, in: siteFolder)
         } catch {
-            throw .writeFailed(path: error.path, reason: error.reason, written: [])
+            throw .writeFailed(path: error.path, reason: error.reason)
         }
     }
 }
