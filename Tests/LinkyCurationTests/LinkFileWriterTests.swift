@@ -5,6 +5,17 @@ import LinkyModel
 import Testing
 
 @Suite struct LinkFileWriterTests {
+    /// Writes a link as `add` does: a name no file has, then the file through a `SiteTransaction`.
+    static func write(_ link: NewLink, in folder: String, site: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        var taken: Set<String> = []
+        let path = LinkFileWriter.availablePath(
+            for: LinkFileWriter.fileName(for: link), in: folder, siteFolder: site, taken: &taken)
+        try SiteTransaction.commit(
+            [.init(path: path, kind: .create, bytes: Array(LinkFileWriter.text(for: link).utf8))], in: site)
+        return site.appending(path: path)
+    }
+
     @Test(arguments: [
         "Plain title", "\"Quoted\": 제목 #1", "- starts with a dash", "yes", "2024", "null", "a: b", "[not a list]",
         "  spaced   out  ", "@handle's `code` & <tags>", "한글 제목 — 설명",
@@ -17,7 +28,7 @@ import Testing
             tags: ["swift", "C++", "맛집", "a, b", "#hash"], date: "2026-11-21", description: "Line one\nline two: yes",
             image: try LinkURL(parsing: "https://example.com/og.png"), favorite: true, draft: false,
             note: "A **note**.", extra: [("toread", "true")])
-        let file = try LinkFileWriter.create(link, in: site.appending(path: "links/reading"))
+        let file = try Self.write(link, in: "links/reading", site: site)
         #expect(file.lastPathComponent == Slug.make(title) + ".md")
         let report = await SiteBuilder().build(
             {
@@ -44,8 +55,8 @@ import Testing
         let link = NewLink(url: try LinkURL(parsing: "https://example.com/"), title: "Same")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "mine".write(to: folder.appending(path: "same.md"), atomically: true, encoding: .utf8)
-        let second = try LinkFileWriter.create(link, in: folder)
-        let third = try LinkFileWriter.create(link, in: folder)
+        let second = try Self.write(link, in: ".", site: folder)
+        let third = try Self.write(link, in: ".", site: folder)
         #expect(second.lastPathComponent == "same-2.md")
         #expect(third.lastPathComponent == "same-3.md")
         #expect(try String(contentsOf: folder.appending(path: "same.md"), encoding: .utf8) == "mine")

@@ -126,22 +126,39 @@ public struct LinkAddition: Sendable {
             description: request.description ?? fetched?.description,
             image: Self.validURL(fetched?.image), favorite: request.favorite,
             draft: request.draft, note: request.note)
+        // The new folders' `_index.md` and the link file, or the list file, in one `SiteTransaction`.
+        var changes: [SiteTransaction.Change] = []
+        let written: String
         switch plan.destination {
         case .folder(let path, let newTitles):
-            do {
-                for (folder, title) in newTitles.sorted(by: { $0.key < $1.key }) {
-                    try CategoryIndexFile.createIfAbsent(
-                        title: title, description: nil, in: siteFolder.appending(path: folder))
-                }
-                let file = try LinkFileWriter.create(link, in: siteFolder.appending(path: path))
-                return path + "/" + file.lastPathComponent
-            } catch {
-                throw .write("\(error)")
+            for (folder, title) in newTitles.sorted(by: { $0.key < $1.key }) {
+                let text = CategoryIndexFile.text(title: title, description: nil)
+                changes.append(
+                    .init(path: folder + "/" + CategoryIndexFile.name, kind: .create, bytes: Array(text.utf8)))
             }
+            var taken: Set<String> = []
+            written = LinkFileWriter.availablePath(
+                for: LinkFileWriter.fileName(for: link), in: path, siteFolder: siteFolder, taken: &taken)
+            changes.append(.init(path: written, kind: .create, bytes: Array(LinkFileWriter.text(for: link).utf8)))
         case .listFile(let path, let section):
-            try ListFileAppender.append(link, to: siteFolder.appending(path: path), section: section)
-            return path
+            let original: String
+            do {
+                original = try String(contentsOf: siteFolder.appending(path: path), encoding: .utf8)
+            } catch {
+                throw .write("cannot read \(path): \(error.localizedDescription)")
+            }
+            let updated = try ListFileAppender.inserting(
+                ListFileAppender.item(for: link), into: original, section: section,
+                file: (path as NSString).lastPathComponent)
+            changes.append(.init(path: path, kind: .replace, bytes: Array(updated.utf8)))
+            written = path
         }
+        do {
+            try SiteTransaction.commit(changes, in: siteFolder)
+        } catch {
+            throw .write("cannot write \(error.path): \(error.reason)")
+        }
+        return written
     }
 
     /// A fetched address, checked like any other; one the build would refuse is left out.

@@ -3,23 +3,8 @@ import LinkyModel
 
 /// Adds a link to a list file as one more item — `- [Title](url) - description #tag` — at the end of
 /// the wanted section (the part before the first heading, or the part under a `##`/`###` heading),
-/// keeping every other byte, and replacing the file atomically.
+/// keeping every other byte.
 enum ListFileAppender {
-    static func append(_ link: NewLink, to file: URL, section: [String]) throws(LinkAddition.Failure) {
-        let original: String
-        do {
-            original = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw .write("cannot read \(file.path): \(error.localizedDescription)")
-        }
-        let updated = try inserting(item(for: link), into: original, section: section, file: file.lastPathComponent)
-        do {
-            try Data(updated.utf8).write(to: file, options: .atomic)
-        } catch {
-            throw .write("cannot write \(file.path): \(error.localizedDescription)")
-        }
-    }
-
     /// The text with `item` added at the end of `section`.
     static func inserting(
         _ item: String, into text: String, section: [String], file: String

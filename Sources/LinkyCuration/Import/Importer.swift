@@ -131,7 +131,9 @@ extension Importer {
         var changes: [SiteTransaction.Change] = []
         for entry in accepted {
             let folder = folders.relativePath(of: entry.folders)
-            let written = predictedName(for: entry.link, in: folder, taken: &taken)
+            let written = LinkFileWriter.availablePath(
+                for: LinkFileWriter.fileName(for: entry.link), in: folder, siteFolder: options.siteFolder, taken: &taken
+            )
             changes.append(.init(path: written, kind: .create, bytes: Array(LinkFileWriter.text(for: entry.link).utf8)))
             report.files.append(.init(path: written, line: entry.line, url: entry.link.url, title: entry.link.title))
         }
@@ -240,23 +242,6 @@ extension Importer {
             report.indexFiles.append(relative)
         }
         return changes
-    }
-
-    /// The name `LinkFileWriter` would give the link, without writing it.
-    func predictedName(for link: NewLink, in folder: String, taken: inout Set<String>) -> String {
-        let name = LinkFileWriter.fileName(for: link)
-        let stem = String(name.dropLast(3))
-        var attempt = 1
-        while true {
-            let candidate = folder + "/" + (attempt == 1 ? name : "\(stem)-\(attempt).md")
-            if !taken.contains(candidate),
-                !FileManager.default.fileExists(atPath: options.siteFolder.appending(path: candidate).path)
-            {
-                taken.insert(candidate)
-                return candidate
-            }
-            attempt += 1
-        }
     }
 }
 
