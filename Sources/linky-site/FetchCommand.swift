@@ -136,11 +136,13 @@ struct FetchCommand: AsyncParsableCommand {
             // Every file is filled in one transaction: a kill leaves all of them as they were, or all filled.
             var changes: [SiteTransaction.Change] = []
             var messages: [String] = []
+            // List files are not rewritten: their items are Markdown, not front matter.
+            let listFiles = report.site?.listFilePaths ?? []
             for outcome in outcomes {
                 guard case .success(let entry) = outcome.result else { continue }
                 let values = [("title", entry.title), ("description", entry.description), ("image", entry.image)]
                     .compactMap { key, value in value.map { (key: key, value: $0) } }
-                for path in Set(files[outcome.url.comparisonKey] ?? []).sorted() where Self.isLinkFile(path, report) {
+                for path in Set(files[outcome.url.comparisonKey] ?? []).sorted() where !listFiles.contains(path) {
                     let text: String
                     do {
                         text = try String(contentsOf: siteFolder.appending(path: path), encoding: .utf8)
@@ -171,11 +173,6 @@ struct FetchCommand: AsyncParsableCommand {
         summary += failed > 0 ? "; \(failed) could not be read." : "."
         if write { summary += " Filled \(filled) link files." }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
-    }
-
-    /// List files are not rewritten: their items are Markdown, not front matter.
-    static func isLinkFile(_ path: String, _ report: BuildReport) -> Bool {
-        !(report.site?.categories.contains { $0.keepsSourceOrder && $0.source.path == path } ?? false)
     }
 
     static func fail(_ message: String, hint: String) {

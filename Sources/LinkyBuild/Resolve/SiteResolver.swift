@@ -102,10 +102,10 @@ extension SiteResolver {
         var resolved = Link(
             id: id, slug: slug, category: category, url: link.url, title: link.title,
             description: link.description ?? fetched?.description?.collapsingWhitespace,
-            tags: tags, date: link.date, image: link.image ?? cachedURL(fetched?.image),
+            tags: tags, date: link.date, image: link.image ?? LinkURL(stored: fetched?.image),
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
-        resolved.favicon = cachedURL(fetched?.favicon)
+        resolved.favicon = LinkURL(stored: fetched?.favicon)
         return resolved
     }
 }
@@ -113,18 +113,6 @@ extension SiteResolver {
 // MARK: - Checks
 
 private extension SiteResolver {
-    /// An address from the cache, checked like any in a link file; an unsafe or broken one is left out.
-    func cachedURL(_ raw: String?) -> LinkURL? {
-        guard let raw, !raw.isEmpty else { return nil }
-        do {
-            return try LinkURL(parsing: raw)
-        } catch {
-            // The cache is written by `fetch`, which only stores valid http(s) addresses; a hand
-            // edit that breaks one costs the link its picture, not the build.
-            return nil
-        }
-    }
-
     /// One warning per unknown key, at its first use, so a typo is seen without flooding the report.
     func unknownKeyWarnings(_ uses: [(key: String, location: SourceLocation)]) -> [Diagnostic] {
         var byKey: [String: [SourceLocation]] = [:]

@@ -102,7 +102,7 @@ public struct LinkAddition: Sendable {
             throw .duplicate(url: url.displayString, existing: existing.source)
         }
         if let date = request.date, LinkDate(parsing: date) == nil { throw .invalidDate(date) }
-        let listFiles = Set((report.site?.categories ?? []).filter(\.keepsSourceOrder).map(\.source.path))
+        let listFiles = report.site?.listFilePaths ?? []
         let destination = try destination(for: request.category, contentDir: config.contentDir, listFiles: listFiles)
         if case .listFile = destination {
             for tag in request.tags where tag.contains(where: \.isWhitespace) || tag.contains("#") {
@@ -122,9 +122,9 @@ public struct LinkAddition: Sendable {
         let request = plan.request
         let title = [request.title, fetched?.title].compactMap { $0?.collapsingWhitespace }.first { !$0.isEmpty }
         let link = NewLink(
-            url: plan.url, title: title ?? Self.fallbackTitle(plan.url), tags: request.tags, date: plan.date,
+            url: plan.url, title: title ?? plan.url.fallbackTitle, tags: request.tags, date: plan.date,
             description: request.description ?? fetched?.description,
-            image: Self.validURL(fetched?.image), favorite: request.favorite,
+            image: LinkURL(stored: fetched?.image), favorite: request.favorite,
             draft: request.draft, note: request.note)
         // The new folders' `_index.md` and the link file, or the list file, in one `SiteTransaction`.
         var changes: [SiteTransaction.Change] = []
@@ -159,25 +159,6 @@ public struct LinkAddition: Sendable {
             throw .write("cannot write \(error.path): \(error.reason)")
         }
         return written
-    }
-
-    /// A fetched address, checked like any other; one the build would refuse is left out.
-    static func validURL(_ raw: String?) -> LinkURL? {
-        guard let raw else { return nil }
-        do {
-            return try LinkURL(parsing: raw)
-        } catch {
-            return nil
-        }
-    }
-
-    /// A title when neither the user nor the page gives one: the address as a person reads it.
-    public static func fallbackTitle(_ url: LinkURL) -> String {
-        var text = url.displayString
-        for prefix in ["https://", "http://"] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
-        if text.hasPrefix("www.") { text.removeFirst(4) }
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
     }
 }
 

@@ -215,7 +215,7 @@ extension Importer {
             // NFC, as the build reads it: an export made on macOS may be decomposed (NFD).
             let title = entry.title.collapsingWhitespace.nfc
             let link = NewLink(
-                url: url, title: title.isEmpty ? Self.fallbackTitle(url) : title, tags: tags.map(\.nfc),
+                url: url, title: title.isEmpty ? url.fallbackTitle : title, tags: tags.map(\.nfc),
                 date: entry.date, description: entry.description?.nfc, draft: entry.draft, note: entry.note?.nfc,
                 extra: entry.extra.map { (key: $0.key, value: $0.value.nfc) })
             accepted.append(Accepted(link: link, line: entry.line, folders: entry.folders.map(\.nfc)))
@@ -258,14 +258,6 @@ private extension Importer {
             result.append(name)
         }
         return result
-    }
-
-    /// `https://example.com/a/b` → `example.com/a/b`, for a bookmark without a title.
-    static func fallbackTitle(_ url: LinkURL) -> String {
-        var text = url.displayString
-        for prefix in ["https://", "http://"] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
-        if text.hasSuffix("/") { text.removeLast() }
-        return text.isEmpty ? url.displayHost : text
     }
 
     static func shortened(_ text: String, to length: Int) -> String {

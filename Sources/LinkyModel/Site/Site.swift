@@ -21,4 +21,10 @@ public struct Site: Sendable {
     public var newestDate: LinkDate? {
         links.lazy.compactMap(\.date).max()
     }
+
+    /// The list files (relative to the site folder): a list file and its headings are the
+    /// categories that keep their file's order.
+    public var listFilePaths: Set<String> {
+        Set(categories.filter(\.keepsSourceOrder).map(\.source.path))
+    }
 }

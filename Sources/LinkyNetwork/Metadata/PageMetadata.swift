@@ -84,11 +84,7 @@ private extension PageMetadata {
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("data:") else { return nil }
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
         guard let url = URL(string: encoded, relativeTo: base)?.absoluteURL else { return nil }
-        do {
-            return try LinkURL(parsing: url.absoluteString)
-        } catch {
-            return nil
-        }
+        return LinkURL(stored: url.absoluteString)
     }
 
     /// Characters left alone when a page's address has spaces or Hangul in it: everything URLs allow, and `%`.
