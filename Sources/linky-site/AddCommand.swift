@@ -105,9 +105,9 @@ struct AddCommand: AsyncParsableCommand {
         let written = try addition.write(plan, fetched: fetched)
         if let fetched, fetched.favicon != nil || fetched.title != nil {
             do {
-                var cache = try MetadataCacheFile.load(from: siteFolder)
+                var cache = try MetadataCache.load(fromSiteFolder: siteFolder)
                 cache[plan.url] = fetched
-                try MetadataCacheFile.save(cache, to: siteFolder)
+                try cache.save(toSiteFolder: siteFolder)
             } catch {
                 Self.warn("the link was added, but metadata.json could not be updated: \(error)")
             }

@@ -72,7 +72,7 @@ struct FetchCommand: AsyncParsableCommand {
         }
         let cache: MetadataCache
         do {
-            cache = try MetadataCacheFile.load(from: siteFolder)
+            cache = try MetadataCache.load(fromSiteFolder: siteFolder)
         } catch {
             Self.fail("\(prefix)\(MetadataCache.fileName): \(error)", hint: "restore it from git, or delete it")
             throw ExitCode(1)
@@ -108,8 +108,10 @@ struct FetchCommand: AsyncParsableCommand {
 
         let updated = CollectionFetcher.merged(cache, outcomes, keep: keep)
         do {
-            if updated != cache || !FileManager.default.fileExists(atPath: MetadataCacheFile.url(in: siteFolder).path) {
-                try MetadataCacheFile.save(updated, to: siteFolder)
+            if updated != cache
+                || !FileManager.default.fileExists(atPath: siteFolder.appending(path: MetadataCache.fileName).path)
+            {
+                try updated.save(toSiteFolder: siteFolder)
             }
         } catch {
             Self.fail(

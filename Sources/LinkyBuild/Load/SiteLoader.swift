@@ -19,10 +19,8 @@ public struct SiteLoader: Sendable {
 
     /// Reads `metadata.json`, what `linky-site fetch` learned from the pages; empty when there is none.
     public func loadMetadataCache() -> (cache: MetadataCache, diagnostics: [Diagnostic]) {
-        let file = siteFolder.appending(path: MetadataCache.fileName)
-        guard FileManager.default.fileExists(atPath: file.path) else { return (MetadataCache(), []) }
         do {
-            return (try MetadataCache.decode(try Data(contentsOf: file)), [])
+            return (try MetadataCache.load(fromSiteFolder: siteFolder), [])
         } catch {
             return (
                 MetadataCache(),

@@ -62,6 +62,18 @@ public struct MetadataCache: Sendable, Equatable {
         var pages: [String: Entry]
     }
 
+    /// The cache of the site in `siteFolder`, or an empty one when the site has none yet.
+    public static func load(fromSiteFolder siteFolder: URL) throws -> MetadataCache {
+        let file = siteFolder.appending(path: fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return MetadataCache() }
+        return try decode(try Data(contentsOf: file))
+    }
+
+    /// Replaces the site's cache file atomically, so a killed `fetch` leaves the old one.
+    public func save(toSiteFolder siteFolder: URL) throws {
+        try encoded().write(to: siteFolder.appending(path: Self.fileName), options: .atomic)
+    }
+
     /// Reads the file's bytes.
     public static func decode(_ data: Data) throws(Failure) -> MetadataCache {
         do {
