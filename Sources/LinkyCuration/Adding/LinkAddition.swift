@@ -171,21 +171,16 @@ private extension LinkAddition {
         guard let category, !category.trimmingCharacters(in: .whitespaces).isEmpty else {
             return .folder(path: contentDir, newTitles: [:])
         }
-        let components = category.split(separator: "/", omittingEmptySubsequences: true)
-            .map { $0.trimmingCharacters(in: .whitespaces).nfc }
-        guard !category.hasPrefix("/"), !components.isEmpty else {
-            throw .invalidCategory(category, reason: "it must be a folder path inside the content folder")
+        let components: [String]
+        do {
+            components = try CategoryPath.components(category)
+        } catch {
+            throw .invalidCategory(category, reason: error.reason)
         }
         var path = contentDir
         var newTitles: [String: String] = [:]
         var creating = false
         for (index, component) in components.enumerated() {
-            guard !component.isEmpty, component != ".", component != "..", !component.hasPrefix("."),
-                !component.hasPrefix("_"),
-                !component.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else {
-                throw .invalidCategory(category, reason: "\"\(component)\" is not a folder name the build reads")
-            }
             let folder = siteFolder.appending(path: path)
             var entries: [String] = []
             if !creating, isFolder(folder) {

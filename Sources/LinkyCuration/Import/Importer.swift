@@ -80,25 +80,11 @@ extension Importer {
     /// `reading/imported` → `["reading", "imported"]`, refusing names the build would skip or that
     /// leave the content folder.
     static func categoryComponents(_ category: String) throws(ImportFailure) -> [String] {
-        let components = category.split(separator: "/", omittingEmptySubsequences: true).map {
-            $0.trimmingCharacters(in: .whitespaces).nfc
+        do {
+            return try CategoryPath.components(category)
+        } catch {
+            throw .invalidCategory(category, reason: error.reason)
         }
-        guard !components.isEmpty, !category.hasPrefix("/") else {
-            throw .invalidCategory(category, reason: "it must be a folder path inside the content folder")
-        }
-        for component in components {
-            if component.isEmpty || component == "." || component == ".." {
-                throw .invalidCategory(category, reason: "\"\(component)\" is not a folder name")
-            }
-            if component.hasPrefix(".") || component.hasPrefix("_") {
-                throw .invalidCategory(
-                    category, reason: "the build ignores folders whose names start with \".\" or \"_\"")
-            }
-            if component.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw .invalidCategory(category, reason: "the name holds a control character")
-            }
-        }
-        return components
     }
 }
 
