@@ -9,12 +9,6 @@ import Testing
 /// for 429s, retries, timeouts, refused connections and the per-host limit.
 @Suite(.serialized) struct LinkCheckerTests {
     let server: FixtureServer
-    /// One client for the whole run, as a command uses one (it lives until the process ends).
-    static let client: WebClient = {
-        var options = WebClient.Options()
-        options.timeout = .seconds(2)
-        return WebClient(options: options)
-    }()
 
     init() throws {
         server = try FixtureServer()
@@ -27,7 +21,7 @@ import Testing
         options.perHost = perHost
         options.backoff = .milliseconds(50)
         options.accept = accept
-        return LinkChecker(client: Self.client, options: options)
+        return LinkChecker(client: WebClient.forTests, options: options)
     }
 
     func check(_ path: String, retries: Int = 2, accept: Set<Int>? = nil) async throws -> LinkStatus {

@@ -7,19 +7,13 @@ import Testing
 
 @Suite(.serialized) struct MetadataFetcherTests {
     let server: FixtureServer
-    /// One client for the whole run, as a command uses one (it lives until the process ends).
-    static let client: WebClient = {
-        var options = WebClient.Options()
-        options.timeout = .seconds(2)
-        return WebClient(options: options)
-    }()
 
     init() throws {
         server = try FixtureServer()
     }
 
     func fetch(_ path: String) async throws -> MetadataFetcher.Result {
-        try await MetadataFetcher(client: Self.client).fetch(try LinkURL(parsing: server.url(path)))
+        try await MetadataFetcher(client: WebClient.forTests).fetch(try LinkURL(parsing: server.url(path)))
     }
 
     @Test func openGraphWinsAndRelativeAddressesBecomeAbsolute() async throws {

@@ -8,11 +8,6 @@ import Testing
 @Suite(.serialized) struct SiteLinkCheckTests {
     let server: FixtureServer
     let folder: URL
-    static let client: WebClient = {
-        var options = WebClient.Options()
-        options.timeout = .seconds(2)
-        return WebClient(options: options)
-    }()
 
     init() throws {
         server = try FixtureServer()
@@ -31,7 +26,8 @@ import Testing
         options.cacheFile = cache ? folder.appending(path: LinkCheckCache.fileName) : nil
         options.maximumCacheAge = 3_600
         options.exclude = try exclude.map(SiteLinkCheck.ExcludePattern.init)
-        return SiteLinkCheck(checker: LinkChecker(client: Self.client, options: checkerOptions), options: options)
+        return SiteLinkCheck(
+            checker: LinkChecker(client: WebClient.forTests, options: checkerOptions), options: options)
     }
 
     @Test func eachAddressIsAskedOnceAndReportedAtEveryUse() async throws {
@@ -111,7 +107,7 @@ import Testing
     @Test func anUnwritableCacheIsReportedNotFatal() async throws {
         var options = SiteLinkCheck.Options(now: 1_000)
         options.cacheFile = folder.appending(path: "no-such-folder/\(LinkCheckCache.fileName)")
-        let check = SiteLinkCheck(checker: LinkChecker(client: Self.client), options: options)
+        let check = SiteLinkCheck(checker: LinkChecker(client: WebClient.forTests), options: options)
         let report = await check.run(check.plan([try use(server.url("/ok/a"), "links/a.md", 1)]))
         #expect(report.results.first?.status.verdict == .ok)
         #expect(report.cacheFailure?.contains("no-such-folder") == true)
