@@ -16,11 +16,5 @@ func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-// libFuzzer runs `fuzz` on each input; it parses its own command line (-max_total_time=…, corpus folders).
-var arguments = CommandLine.argc
-var argumentValues: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(
-    LLVMFuzzerRunDriver(&arguments, &argumentValues) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    })
+// libFuzzer runs `fuzz` on each input; it reads its own options (-max_total_time=…, corpus folders).
+exit(linky_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv) { data, size in data.map { fuzz($0, size) } ?? 0 })
