@@ -40,17 +40,15 @@ let package = Package(
         .target(name: "LinkyModel"),
         /// Markdown → HTML and list-file outlines, behind one lock.
         .target(name: "LinkyMarkdown", dependencies: ["CCmarkGFM", "LinkyModel"]),
-        /// Mustache templates: the built-in theme (compiled in) and site overrides.
-        .target(
-            name: "LinkyTheme",
-            dependencies: ["LinkyModel", .product(name: "Mustache", package: "swift-mustache")],
-            plugins: ["EmbedThemePlugin"]
-        ),
+        /// Mustache compiled to nodes and rendered against typed values into bytes (standard library only).
+        .target(name: "LinkyTemplates"),
+        /// The theme: the built-in templates (compiled in) and a site's overrides, checked when they load.
+        .target(name: "LinkyTheme", dependencies: ["LinkyModel", "LinkyTemplates"], plugins: ["EmbedThemePlugin"]),
         /// load → parse → resolve → plan → render → write.
         .target(
             name: "LinkyBuild",
             dependencies: [
-                "LinkyModel", "LinkyMarkdown", "LinkyTheme", "CLinkySystem",
+                "LinkyModel", "LinkyMarkdown", "LinkyTemplates", "LinkyTheme", "CLinkySystem",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -116,6 +114,14 @@ let package = Package(
             name: "LinkyNetworkTests", dependencies: ["LinkyNetwork", "LinkyModel", "LinkyHTML", "LinkyTestSupport"]
         ),
         .testTarget(name: "LinkyThemeTests", dependencies: ["LinkyTheme"]),
+        /// swift-mustache is the reference our renderer is compared with, byte for byte; only tests use it.
+        .testTarget(
+            name: "LinkyTemplatesTests",
+            dependencies: [
+                "LinkyTemplates", "LinkyTheme", "LinkyBuild", "LinkyModel",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .testTarget(
             name: "LinkyBuildTests",
             dependencies: ["LinkyBuild", "LinkyModel"],

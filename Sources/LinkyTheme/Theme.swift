@@ -1,6 +1,6 @@
 import Foundation
 import LinkyModel
-import Mustache
+import LinkyTemplates
 
 /// A set of templates and assets, ready to render: the built-in theme with a site's overrides on top.
 public struct Theme: Sendable {
@@ -11,9 +11,11 @@ public struct Theme: Sendable {
 
     /// Where each template came from, for error messages: `templates/home.mustache` or `(built-in) home.mustache`.
     public let templateOrigins: [String: String]
+    /// Each template's text, by name: what `render` compiled (the tests render it with a reference engine too).
+    public let templateSources: [String: String]
     /// Files copied to the output's `assets/` folder, by path below it.
     public let assets: [String: Data]
-    private let library: MustacheLibrary
+    private let library: TemplateLibrary
 
     /// Loads the built-in theme and every file of `overrides` (a site's `templates/` folder, when it exists),
     /// checking that each template parses, every required template exists and every partial resolves.
@@ -52,24 +54,19 @@ public struct Theme: Sendable {
             }
         }
 
-        var library = MustacheLibrary()
-        _ = FastHTMLContentType.registration
+        var library = TemplateLibrary()
+        var partials: [String: [PartialReference]] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + source.text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(
-                    .error(
-                        .invalidTemplate,
-                        at: SourceLocation(
-                            path: source.origin, line: error.context.lineNumber, column: error.context.columnNumber),
-                        "the template does not parse: \(error.error)",
-                        hint: "check that every {{#section}} is closed by a matching {{/section}}"))
+                let template = try Template(parsing: source.text, standaloneOnFirstLine: false)
+                library.register(template, named: name)
+                partials[name] = template.partials
             } catch {
                 diagnostics.append(
                     .error(
-                        .invalidTemplate, at: SourceLocation(path: source.origin),
-                        "the template does not parse: \(error)", hint: "fix the Mustache syntax"))
+                        .invalidTemplate,
+                        at: SourceLocation(path: source.origin, line: error.line, column: error.column),
+                        "the template does not parse: \(error.message)", hint: error.hint))
             }
         }
         for name in requiredTemplates where sources[name] == nil {
@@ -79,31 +76,29 @@ public struct Theme: Sendable {
                     "the required template \"\(name)\" is missing",
                     hint: "run `linky-site theme eject` to get a complete set of templates"))
         }
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            for reference in partialReferences(in: source.text) where sources[reference.name] == nil {
+        for (name, references) in partials.sorted(by: { $0.key < $1.key }) {
+            for reference in references where sources[reference.name] == nil {
                 diagnostics.append(
                     .error(
-                        .missingPartial, at: SourceLocation(path: source.origin, line: reference.line),
+                        .missingPartial, at: SourceLocation(path: sources[name]!.origin, line: reference.line),
                         "the template \"\(name)\" includes the partial \"\(reference.name)\", which does not exist",
                         hint: "add \(sitePath)/\(reference.name).mustache or fix the name"))
             }
         }
         let theme = Theme(
-            templateOrigins: sources.mapValues(\.origin), assets: assets, library: library)
+            templateOrigins: sources.mapValues(\.origin), templateSources: sources.mapValues(\.text), assets: assets,
+            library: library)
         return (theme, diagnostics)
     }
 
-    /// Renders a template with a context made of dictionaries, arrays, strings, numbers and booleans.
-    /// The template must exist (`load` checked the required ones).
-    public func render(_ name: String, _ context: [String: Any]) -> String {
-        guard let output = library.render(context, withTemplate: name) else {
-            preconditionFailure("template \(name) was not loaded")
-        }
-        return output
+    /// Renders a template into UTF-8 bytes. The template must exist (`load` checked the required ones).
+    public func render(_ name: String, _ context: TemplateValue) throws(TemplateRenderError) -> [UInt8] {
+        guard library.template(named: name) != nil else { preconditionFailure("template \(name) was not loaded") }
+        return try library.render(name, context)
     }
 
     /// Whether a template of that name exists.
-    public func hasTemplate(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+    public func hasTemplate(_ name: String) -> Bool { library.template(named: name) != nil }
 }
 
 // MARK: - Helpers
@@ -122,23 +117,5 @@ private extension Theme {
             paths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
         }
         return paths.sorted()
-    }
-
-    /// `{{> name}}` and `{{< name}}` references with their line numbers.
-    static func partialReferences(in text: String) -> [(name: String, line: Int)] {
-        var references: [(String, Int)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                rest = rest[open.upperBound...]
-                guard let first = rest.first, first == ">" || first == "<" else { continue }
-                guard let close = rest.range(of: "}}") else { break }
-                let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound]
-                    .trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty { references.append((name, index + 1)) }
-                rest = rest[close.upperBound...]
-            }
-        }
-        return references
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import LinkyTemplates
 import Testing
 
 @testable import LinkyTheme
@@ -32,7 +33,8 @@ import Testing
             to: folder.appending(path: "404.mustache"), atomically: true, encoding: .utf8)
         let (theme, diagnostics) = Theme.load(overrides: folder)
         #expect(diagnostics.isEmpty)
-        #expect(theme.render("404", ["site": ["title": "X & Y"]]) == "<p>custom X &amp; Y</p>")
+        let page = try theme.render("404", ["site": ["title": "X & Y"]])
+        #expect(String(decoding: page, as: UTF8.self) == "<p>custom X &amp; Y</p>")
         #expect(theme.templateOrigins["404"] == "templates/404.mustache")
     }
 
@@ -55,5 +57,22 @@ import Testing
         let (_, diagnostics) = Theme.load(overrides: folder)
         let problem = try #require(diagnostics.first { $0.code == .invalidTemplate })
         #expect(problem.location?.path == "templates/home.mustache")
+        #expect(problem.message.contains("{{#links}} is never closed"))
+    }
+
+    @Test func unsupportedMustacheIsRefusedWithItsLineWhenTheThemeLoads() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "ok\nstill ok\n  {{#first(links)}}x{{/first(links)}}\n".write(
+            to: folder.appending(path: "home.mustache"), atomically: true, encoding: .utf8)
+        try "{{<parent}}{{/parent}}".write(
+            to: folder.appending(path: "tag.mustache"), atomically: true, encoding: .utf8)
+        let (_, diagnostics) = Theme.load(overrides: folder)
+        let transform = try #require(diagnostics.first { $0.location?.path == "templates/home.mustache" })
+        #expect(transform.code == .invalidTemplate)
+        #expect(transform.location?.line == 3)
+        #expect(transform.message.contains("transforms"))
+        let inheritance = try #require(diagnostics.first { $0.location?.path == "templates/tag.mustache" })
+        #expect(inheritance.message.contains("inheritance"))
     }
 }

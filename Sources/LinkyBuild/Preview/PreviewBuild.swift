@@ -81,9 +81,10 @@ public struct PreviewBuild: Sendable {
             state = nil
             return .failed
         }
-        let itemCache = await LinkItemCache.render(site: site, theme: prepared.theme)
         var rendered: [String: Data] = [:]
+        let itemCache: LinkItemCache
         do {
+            itemCache = try await LinkItemCache.render(site: site, theme: prepared.theme)
             try await SiteRenderer(site: site, theme: prepared.theme).render(prepared.plan, itemCache: itemCache) {
                 for file in $0 { rendered[file.path] = file.contents }
             }
@@ -203,7 +204,8 @@ private extension PreviewBuild {
         else { return nil }
 
         clock.lap("patch")
-        let itemCache = state.itemCache.replacing(id, site: site, theme: prepared.theme)
+        // A failure to render falls back to the full rebuild, which reports it.
+        guard let itemCache = try? state.itemCache.replacing(id, site: site, theme: prepared.theme) else { return nil }
         let (affected, later) = Self.affected(by: before, after, in: site, plan: prepared.plan)
         clock.lap("item+affected(\(affected.count))")
         var rendered: [OutputFile] = []

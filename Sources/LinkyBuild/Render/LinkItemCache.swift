@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import LinkyTemplates
 import LinkyTheme
 
 /// Every link's `partials/link_item`, rendered once with a stand-in for `root` that each page
@@ -16,28 +17,28 @@ struct LinkItemCache: Sendable {
     /// Each rendering split at the root marker, so a page joins the parts with its own root.
     private let parts: [[Substring]]
 
-    static func render(site: Site, theme: Theme) async -> LinkItemCache {
+    static func render(site: Site, theme: Theme) async throws -> LinkItemCache {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let ids = Array(site.links.indices)
         let chunkSize = max(64, ids.count / (workers * 4) + 1)
         let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { ids[$0..<min($0 + chunkSize, ids.count)] }
-        let rendered = await withTaskGroup(of: (Int, [String]).self) { group in
+        let rendered = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
                     let context = TemplateContext(site: site).marked()
-                    return (index, chunk.map { theme.render("partials/link_item", context.itemForCache($0)) })
+                    return (index, try chunk.map { try context.renderItem($0, theme: theme) })
                 }
             }
             var rendered = [[String]](repeating: [], count: chunks.count)
-            for await (index, html) in group { rendered[index] = html }
+            for try await (index, html) in group { rendered[index] = html }
             return rendered.flatMap { $0 }
         }
         return LinkItemCache(parts: rendered.map { $0.split(separator: rootMarker, omittingEmptySubsequences: false) })
     }
 
     /// The cache with one link's item rendered again, after an incremental update changed it.
-    func replacing(_ id: Int, site: Site, theme: Theme) -> LinkItemCache {
-        let html = theme.render("partials/link_item", TemplateContext(site: site).marked().itemForCache(id))
+    func replacing(_ id: Int, site: Site, theme: Theme) throws -> LinkItemCache {
+        let html = try TemplateContext(site: site).marked().renderItem(id, theme: theme)
         var parts = parts
         parts[id] = html.split(separator: Self.rootMarker, omittingEmptySubsequences: false)
         return LinkItemCache(parts: parts)
@@ -56,9 +57,9 @@ private extension TemplateContext {
     }
 
     /// The item plus what the partial may read from its page: `site`, `t`, `root`.
-    func itemForCache(_ id: Int) -> [String: Any] {
-        var item = linkItem(id)
-        item["site"] = siteInfo
-        return item
+    func renderItem(_ id: Int, theme: Theme) throws -> String {
+        var item = linkItemMap(id)
+        item["site"] = .map(siteInfo)
+        return String(decoding: try theme.render("partials/link_item", .map(item)), as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import LinkyTemplates
 import LinkyTheme
 
 /// The render stage: every planned file to bytes, HTML through the theme's templates, data through
@@ -21,7 +22,7 @@ struct SiteRenderer: Sendable {
         let chunkSize = plan.count <= 256 ? 1 : max(16, plan.count / (workers * 8) + 1)
         let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
         var cache = itemCache
-        if cache == nil { cache = await LinkItemCache.render(site: site, theme: theme) }
+        if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
         let itemCache = cache
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
             var next = chunks.makeIterator()
@@ -44,18 +45,18 @@ struct SiteRenderer: Sendable {
     func render(_ file: PlannedFile, context: TemplateContext) throws -> [OutputFile] {
         let data: Data
         switch file.kind {
-        case .home: data = html("home", context.home())
+        case .home: data = try html("home", context.home())
         case .category(let id, let page, let count):
-            data = html("category", context.category(id, page: page, of: count))
-        case .tagIndex: data = html("tag_index", context.tagIndex())
-        case .tag(let id, let page, let count): data = html("tag", context.tag(id, page: page, of: count))
-        case .link(let id): data = html("link", context.linkPage(id))
-        case .archive: data = html("archive", context.archive())
+            data = try html("category", context.category(id, page: page, of: count))
+        case .tagIndex: data = try html("tag_index", context.tagIndex())
+        case .tag(let id, let page, let count): data = try html("tag", context.tag(id, page: page, of: count))
+        case .link(let id): data = try html("link", context.linkPage(id))
+        case .archive: data = try html("archive", context.archive())
         case .archiveYear(let year):
-            data = html(theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
-        case .search: data = html("search", context.search())
-        case .print: data = html("print", context.printPage())
-        case .notFound: data = html("404", context.notFound())
+            data = try html(theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
+        case .search: data = try html("search", context.search())
+        case .print: data = try html("print", context.printPage())
+        case .notFound: data = try html("404", context.notFound())
         case .atomFeed: data = FeedRenderer(context: context).atom()
         case .jsonFeed: data = try FeedRenderer(context: context).json()
         case .sitemap(let pages): data = sitemap(pages, context)
@@ -73,8 +74,8 @@ struct SiteRenderer: Sendable {
         return [OutputFile(path: file.path, contents: data)]
     }
 
-    private func html(_ template: String, _ context: [String: Any]) -> Data {
-        Data(theme.render(template, context).utf8)
+    private func html(_ template: String, _ context: TemplateValue) throws -> Data {
+        Data(try theme.render(template, context))
     }
 
     private func sitemap(_ pages: [String], _ context: TemplateContext) -> Data {

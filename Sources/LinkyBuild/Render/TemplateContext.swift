@@ -1,28 +1,29 @@
 import Foundation
 import LinkyModel
+import LinkyTemplates
 
-/// Builds the dictionaries templates receive. Every path in them is relative to the output root;
+/// Builds the typed values templates receive. Every path in them is relative to the output root;
 /// templates put `{{root}}` in front, which makes each page's links relative to where it is.
-///
-/// Dictionaries, not structs: swift-mustache reads structs through reflection, about 3× slower.
 struct TemplateContext {
     let site: Site
     let paths: SitePaths
     let strings: [String: String]
+    private let stringValues: TemplateValue
     /// The page being rendered's way back to the output root (`../../`).
     private(set) var root = ""
     /// Each link's `partials/link_item`, rendered once (see `LinkItemCache`).
     var itemCache: LinkItemCache?
     /// Built once: every page shows them.
-    private(set) var siteInfo: [String: Any] = [:]
-    private(set) var navigation: [String: Any] = [:]
-    private var tagReferences: [[String: Any]] = []
-    private var categoryReferences: [[String: Any]] = []
+    private(set) var siteInfo: TemplateMap = [:]
+    private(set) var navigation: TemplateMap = [:]
+    private var tagReferences: [TemplateMap] = []
+    private var categoryReferences: [TemplateMap] = []
 
     init(site: Site) {
         self.site = site
         self.paths = SitePaths(site: site)
         self.strings = UIStrings.table(for: site.config.language)
+        self.stringValues = .map(strings.mapValues(TemplateValue.string))
         tagReferences = site.tags.indices.map(makeTagReference)
         categoryReferences = site.categories.indices.map(makeCategoryReference)
         siteInfo = makeSiteInfo()
@@ -31,9 +32,8 @@ struct TemplateContext {
 
     /// This context for the page at `path`.
     ///
-    /// Items repeat `root` and `t` although the page has them: swift-mustache looks a
-    /// name up through the whole context stack with dynamic casts at each level, and for the thousands
-    /// of items a big site renders, finding them on the item itself halves the render time.
+    /// Items repeat `root` and `t` although the page has them, so a name an item's template uses is
+    /// found on the item itself rather than through the stack of values around it.
     func at(_ path: String) -> TemplateContext {
         var copy = self
         copy.root = path == SitePaths.notFound ? notFoundRoot : SitePaths.root(of: path)
@@ -62,105 +62,114 @@ struct TemplateContext {
     // MARK: - Shared parts of every page
 
     func page(
-        path: String, kind: String, title: String, description: String?, extra: [String: Any] = [:]
-    ) -> [String: Any] {
+        path: String, kind: String, title: String, description: String?, extra: TemplateMap = [:]
+    ) -> TemplateValue {
         let config = site.config
         let isNotFound = path == SitePaths.notFound
-        var pageInfo: [String: Any] = [
-            "title": title, "kind": kind, "is_\(kind)": true, "path": href(path),
-            "description": description ?? config.description,
-            "full_title": title == config.title ? title : "\(title) · \(config.title)",
+        var pageInfo: TemplateMap = [
+            "title": .string(title), "kind": .string(kind), "is_\(kind)": true, "path": .string(href(path)),
+            "description": .string(description ?? config.description),
+            "full_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
         ]
-        if let canonical = absolute(path), !isNotFound { pageInfo["canonical"] = canonical }
-        var context: [String: Any] = [
-            "root": root,
-            "site": siteInfo,
-            "page": pageInfo,
-            "t": strings,
-            "nav": navigation,
+        if let canonical = absolute(path), !isNotFound { pageInfo["canonical"] = .string(canonical) }
+        var context: TemplateMap = [
+            "root": .string(root),
+            "site": .map(siteInfo),
+            "page": .map(pageInfo),
+            "t": stringValues,
+            "nav": .map(navigation),
         ]
         for (key, value) in extra { context[key] = value }
-        return context
+        return .map(context)
     }
 
-    func makeNavigation() -> [String: Any] {
+    func makeNavigation() -> TemplateMap {
         [
-            "home": href(SitePaths.home), "tags": href(SitePaths.tagIndex), "archive": href(SitePaths.archive),
-            "search": href(SitePaths.search), "print": href(SitePaths.print), "feed": "feed.xml",
-            "json_feed": "feed.json", "bookmarks": "bookmarks.html", "links_json": "links.json",
-            "categories": site.rootCategories.map { categoryReference($0) },
+            "home": .string(href(SitePaths.home)), "tags": .string(href(SitePaths.tagIndex)),
+            "archive": .string(href(SitePaths.archive)), "search": .string(href(SitePaths.search)),
+            "print": .string(href(SitePaths.print)), "feed": "feed.xml", "json_feed": "feed.json",
+            "bookmarks": "bookmarks.html", "links_json": "links.json",
+            "categories": .list(site.rootCategories.map { categoryReference($0) }),
         ]
     }
 
-    func makeSiteInfo() -> [String: Any] {
+    func makeSiteInfo() -> TemplateMap {
         let config = site.config
-        var info: [String: Any] = [
-            "title": config.title, "description": config.description, "language": config.language,
-            "link_count": site.links.count, "category_count": site.categories.count - 1, "tag_count": site.tags.count,
+        var info: TemplateMap = [
+            "title": .string(config.title), "description": .string(config.description),
+            "language": .string(config.language), "link_count": .int(site.links.count),
+            "category_count": .int(site.categories.count - 1), "tag_count": .int(site.tags.count),
         ]
-        if let author = config.author { info["author"] = author }
-        if let base = config.baseURL { info["base_url"] = base }
-        if let newest = site.newestDate { info["newest_date"] = newest.isoDay }
+        if let author = config.author { info["author"] = .string(author) }
+        if let base = config.baseURL { info["base_url"] = .string(base) }
+        if let newest = site.newestDate { info["newest_date"] = .string(newest.isoDay) }
         return info
     }
 
     // MARK: - Links, categories, tags
 
     /// Everything a template shows about one link; `withNote` adds the note's HTML.
-    func linkItem(_ id: Int, withNote: Bool = false) -> [String: Any] {
+    func linkItem(_ id: Int, withNote: Bool = false) -> TemplateValue { .map(linkItemMap(id, withNote: withNote)) }
+
+    func linkItemMap(_ id: Int, withNote: Bool = false) -> TemplateMap {
         let link = site.links[id]
-        var item: [String: Any] = [
-            "title": link.title, "url": link.url.absoluteString, "display_url": link.url.displayString,
-            "domain": link.url.displayHost, "favorite": link.favorite, "has_page": link.hasPage,
-            "tags": link.tags.map { tagReference($0) }, "has_tags": !link.tags.isEmpty,
-            "category": categoryReference(link.category), "root": root, "t": strings,
+        var item: TemplateMap = [
+            "title": .string(link.title), "url": .string(link.url.absoluteString),
+            "display_url": .string(link.url.displayString), "domain": .string(link.url.displayHost),
+            "favorite": .bool(link.favorite), "has_page": .bool(link.hasPage),
+            "tags": .list(link.tags.map { tagReference($0) }), "has_tags": .bool(!link.tags.isEmpty),
+            "category": categoryReference(link.category), "root": .string(root), "t": stringValues,
         ]
-        if let description = link.description { item["description"] = description }
+        if let description = link.description { item["description"] = .string(description) }
         if let date = link.date {
-            item["date"] = date.isoDay
-            item["datetime"] = date.hasTime ? date.rfc3339 : date.isoDay
+            item["date"] = .string(date.isoDay)
+            item["datetime"] = .string(date.hasTime ? date.rfc3339 : date.isoDay)
         }
-        if link.hasPage { item["page"] = href(paths.link(id)) }
-        if let image = link.image { item["image"] = image.absoluteString }
-        if let favicon = link.favicon { item["favicon"] = favicon.absoluteString }
-        if withNote, let note = link.note { item["note_html"] = note.html }
-        if !link.extra.isEmpty { item["extra"] = link.extra.mapValues(Self.templateValue) }
-        if let html = itemCache?.html(id, root: root) { item["html"] = html }
+        if link.hasPage { item["page"] = .string(href(paths.link(id))) }
+        if let image = link.image { item["image"] = .string(image.absoluteString) }
+        if let favicon = link.favicon { item["favicon"] = .string(favicon.absoluteString) }
+        if withNote, let note = link.note { item["note_html"] = .string(note.html) }
+        if !link.extra.isEmpty { item["extra"] = .map(link.extra.mapValues(Self.templateValue)) }
+        if let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item
     }
 
-    func tagReference(_ id: Int) -> [String: Any] { tagReferences[id] }
+    func tagReference(_ id: Int) -> TemplateValue { .map(tagReferences[id]) }
 
-    func makeTagReference(_ id: Int) -> [String: Any] {
+    func tagReferenceMap(_ id: Int) -> TemplateMap { tagReferences[id] }
+
+    func makeTagReference(_ id: Int) -> TemplateMap {
         let tag = site.tags[id]
-        var reference: [String: Any] = [
-            "name": tag.name, "slug": tag.slug, "href": href(paths.tag(id)), "count": tag.links.count,
+        var reference: TemplateMap = [
+            "name": .string(tag.name), "slug": .string(tag.slug), "href": .string(href(paths.tag(id))),
+            "count": .int(tag.links.count),
         ]
-        if let description = tag.description { reference["description"] = description }
+        if let description = tag.description { reference["description"] = .string(description) }
         return reference
     }
 
     /// Title and address of a category, with its trail of parents (`Programming › Swift`).
-    func categoryReference(_ id: Int) -> [String: Any] { categoryReferences[id] }
+    func categoryReference(_ id: Int) -> TemplateValue { .map(categoryReferences[id]) }
 
-    func makeCategoryReference(_ id: Int) -> [String: Any] {
+    func makeCategoryReference(_ id: Int) -> TemplateMap {
         let category = site.categories[id]
-        var reference: [String: Any] = [
-            "title": category.title, "href": href(paths.category(id)), "count": category.totalCount,
-            "path": category.pathString, "trail": trail(id).map(\.title).joined(separator: " › "),
+        var reference: TemplateMap = [
+            "title": .string(category.title), "href": .string(href(paths.category(id))),
+            "count": .int(category.totalCount), "path": .string(category.pathString),
+            "trail": .string(trail(id).map(\.title).joined(separator: " › ")),
         ]
-        if let icon = category.icon { reference["icon"] = icon }
-        if let description = category.description { reference["description"] = description }
+        if let icon = category.icon { reference["icon"] = .string(icon) }
+        if let description = category.description { reference["description"] = .string(description) }
         if id == 0 { reference["is_root"] = true }
         return reference
     }
 
     /// A category for lists of categories: its reference plus its sub-categories'.
-    func categorySummary(_ id: Int) -> [String: Any] {
-        var summary = categoryReference(id)
+    func categorySummary(_ id: Int) -> TemplateMap {
+        var summary = categoryReferences[id]
         let children = site.categories[id].children
-        summary["children"] = children.map { categoryReference($0) }
-        summary["has_children"] = !children.isEmpty
+        summary["children"] = .list(children.map { categoryReference($0) })
+        summary["has_children"] = .bool(!children.isEmpty)
         return summary
     }
 
@@ -175,35 +184,37 @@ struct TemplateContext {
         return chain.reversed()
     }
 
-    func breadcrumbs(_ id: Int) -> [[String: Any]] {
-        trail(id).map { ["title": $0.title, "href": href(paths.category($0.id))] }
+    func breadcrumbs(_ id: Int) -> TemplateValue {
+        .list(trail(id).map { ["title": .string($0.title), "href": .string(href(paths.category($0.id)))] })
     }
 
     /// Previous/next and a window of page numbers; nil when there is one page.
-    func pagination(page: Int, of count: Int, path: (Int) -> String) -> [String: Any]? {
+    func pagination(page: Int, of count: Int, path: (Int) -> String) -> TemplateValue? {
         guard count > 1 else { return nil }
-        var info: [String: Any] = ["current": page, "total": count]
-        if page > 1 { info["previous"] = href(path(page - 1)) }
-        if page < count { info["next"] = href(path(page + 1)) }
+        var info: TemplateMap = ["current": .int(page), "total": .int(count)]
+        if page > 1 { info["previous"] = .string(href(path(page - 1))) }
+        if page < count { info["next"] = .string(href(path(page + 1))) }
         let window = Set([1, count] + Array(max(1, page - 2)...min(count, page + 2)))
-        var pages: [[String: Any]] = []
+        var pages: [TemplateValue] = []
         var last = 0
         for number in window.sorted() {
             if number > last + 1 { pages.append(["gap": true]) }
-            pages.append(["number": number, "href": href(path(number)), "current": number == page])
+            pages.append([
+                "number": .int(number), "href": .string(href(path(number))), "current": .bool(number == page),
+            ])
             last = number
         }
-        info["pages"] = pages
-        return info
+        info["pages"] = .list(pages)
+        return .map(info)
     }
 
-    static func templateValue(_ value: ExtraValue) -> Any {
+    static func templateValue(_ value: ExtraValue) -> TemplateValue {
         switch value {
-        case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number
-        case .bool(let flag): flag
-        case .list(let items): items.map(templateValue)
-        case .map(let entries): entries.mapValues(templateValue)
+        case .string(let text): .string(text)
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? .int(Int(number)) : .double(number)
+        case .bool(let flag): .bool(flag)
+        case .list(let items): .list(items.map(templateValue))
+        case .map(let entries): .map(entries.mapValues(templateValue))
         case .null: ""
         }
     }

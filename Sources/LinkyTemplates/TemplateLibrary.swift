@@ -1,0 +1,44 @@
+/// Named templates that include each other as partials, rendered into UTF-8 bytes.
+public struct TemplateLibrary: Sendable {
+    private var templates: [String: Template] = [:]
+
+    public init() {}
+
+    public mutating func register(_ template: Template, named name: String) { templates[name] = template }
+
+    public func template(named name: String) -> Template? { templates[name] }
+
+    /// Renders the template `name` with `context` as the outermost value.
+    ///
+    /// A partial that is not in the library renders as nothing, as in Mustache; a theme is checked
+    /// for those when it loads. The only failure is partials including each other deeper than
+    /// `TemplateRenderer.maximumDepth`, which only a template that recurses without end reaches.
+    public func render(_ name: String, _ context: TemplateValue) throws(TemplateRenderError) -> [UInt8] {
+        var output: [UInt8] = []
+        try render(name, context, into: &output)
+        return output
+    }
+
+    /// Appends the rendering to `output`.
+    public func render(
+        _ name: String, _ context: TemplateValue, into output: inout [UInt8]
+    )
+        throws(TemplateRenderError)
+    {
+        guard let template = templates[name] else { return }
+        var renderer = TemplateRenderer(templates: templates, output: [], stack: [context])
+        swap(&output, &renderer.output)
+        defer { swap(&output, &renderer.output) }
+        try renderer.render(template.nodes, in: name)
+    }
+}
+
+/// Rendering stopped: partials included each other too deeply.
+public struct TemplateRenderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The partial that went one level too deep.
+    public let partial: String
+
+    public var description: String {
+        "partials include each other more than \(TemplateRenderer.maximumDepth) levels deep (at \"\(partial)\")"
+    }
+}
