@@ -49,7 +49,8 @@ struct LinkItemCache: Sendable {
     }
 }
 
-private extension TemplateContext {
+extension TemplateContext {
+    /// This context with `root` replaced by the cache's marker.
     func marked() -> TemplateContext {
         var copy = at(SitePaths.home)
         copy.overrideRoot(LinkItemCache.rootMarker)
@@ -58,8 +59,13 @@ private extension TemplateContext {
 
     /// The item plus what the partial may read from its page: `site`, `t`, `root`.
     func renderItem(_ id: Int, theme: Theme) throws -> String {
+        String(decoding: try theme.render("partials/link_item", cachedItem(id)), as: UTF8.self)
+    }
+
+    /// What the cache renders `partials/link_item` with.
+    func cachedItem(_ id: Int) -> TemplateValue {
         var item = linkItemMap(id)
         item["site"] = .map(siteInfo)
-        return String(decoding: try theme.render("partials/link_item", .map(item)), as: UTF8.self)
+        return .map(item)
     }
 }

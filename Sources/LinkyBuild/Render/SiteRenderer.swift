@@ -43,20 +43,11 @@ struct SiteRenderer: Sendable {
     }
 
     func render(_ file: PlannedFile, context: TemplateContext) throws -> [OutputFile] {
+        if let page = htmlPage(file, context: context) {
+            return [OutputFile(path: file.path, contents: Data(try theme.render(page.template, page.context)))]
+        }
         let data: Data
         switch file.kind {
-        case .home: data = try html("home", context.home())
-        case .category(let id, let page, let count):
-            data = try html("category", context.category(id, page: page, of: count))
-        case .tagIndex: data = try html("tag_index", context.tagIndex())
-        case .tag(let id, let page, let count): data = try html("tag", context.tag(id, page: page, of: count))
-        case .link(let id): data = try html("link", context.linkPage(id))
-        case .archive: data = try html("archive", context.archive())
-        case .archiveYear(let year):
-            data = try html(theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
-        case .search: data = try html("search", context.search())
-        case .print: data = try html("print", context.printPage())
-        case .notFound: data = try html("404", context.notFound())
         case .atomFeed: data = FeedRenderer(context: context).atom()
         case .jsonFeed: data = try FeedRenderer(context: context).json()
         case .sitemap(let pages): data = sitemap(pages, context)
@@ -70,12 +61,27 @@ struct SiteRenderer: Sendable {
             script.append(Data(";\n".utf8))
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
         case .asset(let name): data = theme.assets[name] ?? Data()
+        default: preconditionFailure("\(file.kind) is an HTML page")
         }
         return [OutputFile(path: file.path, contents: data)]
     }
 
-    private func html(_ template: String, _ context: TemplateValue) throws -> Data {
-        Data(try theme.render(template, context))
+    /// The template and data of an HTML page; nil for the other files.
+    func htmlPage(_ file: PlannedFile, context: TemplateContext) -> (template: String, context: TemplateValue)? {
+        switch file.kind {
+        case .home: ("home", context.home())
+        case .category(let id, let page, let count): ("category", context.category(id, page: page, of: count))
+        case .tagIndex: ("tag_index", context.tagIndex())
+        case .tag(let id, let page, let count): ("tag", context.tag(id, page: page, of: count))
+        case .link(let id): ("link", context.linkPage(id))
+        case .archive: ("archive", context.archive())
+        case .archiveYear(let year):
+            (theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
+        case .search: ("search", context.search())
+        case .print: ("print", context.printPage())
+        case .notFound: ("404", context.notFound())
+        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .asset: nil
+        }
     }
 
     private func sitemap(_ pages: [String], _ context: TemplateContext) -> Data {
