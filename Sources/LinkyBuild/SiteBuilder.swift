@@ -46,6 +46,14 @@ public struct BuildReport: Sendable {
     public var outputFolder: URL
     public var linkCount = 0
     public var fileCount = 0
+    /// What writing did: a rebuild into an existing output writes only the files whose bytes changed.
+    public var filesWritten = 0
+    public var filesUnchanged = 0
+    public var filesRemoved = 0
+    /// Whether an existing output was updated in place (rather than written anew and swapped in).
+    public var updatedInPlace = false
+    /// Whether the build first finished an update of the output that a killed build had committed.
+    public var finishedInterruptedUpdate = false
     public var site: Site?
     /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
     public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
@@ -62,6 +70,8 @@ public struct SiteBuilder: Sendable {
         defer { clock.report() }
         let prepared = await prepare(options, clock: &clock)
         var report = prepared.report
+        // Whatever this build does, the output it finds is wholly the old or the new site.
+        if options.writeOutput { report.finishedInterruptedUpdate = OutputUpdate.recover(report.outputFolder) }
         guard report.outcome == .success, let site = prepared.site else { return report }
         let output = report.outputFolder
         let siteFolder = prepared.siteFolder
@@ -91,25 +101,31 @@ public struct SiteBuilder: Sendable {
                 output: output, siteFolder: siteFolder,
                 sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
             let renderer = SiteRenderer(site: site, theme: theme)
-            try await writer.write(
-                paths: plan.map(\.path), staticFolder: siteFolder.appending(path: "static"),
-                staticFiles: staticFiles
-            ) { store in
-                var written = 0
-                try await renderer.render(plan) { files in
-                    written += files.count
-                    try store(files)
+            var finish: ((URL) throws(OutputWriter.Failure) -> Void)?
+            if let printPDF {
+                finish = { (folder: URL) throws(OutputWriter.Failure) in
+                    do {
+                        try printPDF.make(in: folder)
+                    } catch {
+                        throw .pdf(error.localizedDescription)
+                    }
                 }
-                report.fileCount = written + staticFiles.count
-            } finish: { (folder: URL) throws(OutputWriter.Failure) in
-                guard let printPDF else { return }
-                do {
-                    try printPDF.make(in: folder)
-                } catch {
-                    throw .pdf(error.localizedDescription)
-                }
-                report.fileCount += 1
             }
+            var rendered = 0
+            let counts = try await writer.write(
+                paths: plan.map(\.path), staticFolder: siteFolder.appending(path: "static"),
+                staticFiles: staticFiles, inPlace: true,
+                produce: { store in
+                    try await renderer.render(plan) { files in
+                        rendered += files.count
+                        try store(files)
+                    }
+                }, finish: finish)
+            report.fileCount = rendered + staticFiles.count + (printPDF == nil ? 0 : 1)
+            report.filesWritten = counts.written + (printPDF == nil ? 0 : 1)
+            report.filesUnchanged = counts.unchanged
+            report.filesRemoved = counts.removed
+            report.updatedInPlace = counts.inPlace
             clock.lap("render+write")
         } catch {
             // The writer turns every failure, rendering's included, into an `OutputWriter.Failure`.

@@ -10,8 +10,11 @@ struct BuildCommand: AsyncParsableCommand {
         discussion: """
             Reads SITE (linky.yml, the content folder, tags.yml, templates/, static/), reports every problem \
             in every file, and writes the whole site. Nothing is written when there are errors, and the \
-            previous output is replaced in one atomic step: a failed build leaves it as it was. The build \
-            never uses the network.
+            previous output is never left half-written: a first build writes a new folder and moves it into \
+            place; a rebuild compares every file with the output and writes only those whose bytes changed \
+            (and removes those the site no longer has) through a journal, so a failed or killed build leaves \
+            the previous output as it was, and the next build finishes an update that was cut short. The \
+            build never uses the network.
             """
     )
 
@@ -63,15 +66,25 @@ struct BuildCommand: AsyncParsableCommand {
         let report = await SiteBuilder().build(options)
         let seconds = Date().timeIntervalSince(started)
 
+        if report.finishedInterruptedUpdate {
+            FileHandle.standardError.write(
+                Data("linky-site: note: finished an update of the output that an interrupted build had begun\n".utf8))
+        }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         let problems = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         let summary: String
         switch report.outcome {
+        case .success where report.updatedInPlace:
+            summary = String(
+                format: "Built %@ links into %@: %@ written, %@ unchanged, %@ removed in %.2f s; %@.",
+                grouped(report.linkCount), displayPath(report.outputFolder),
+                counted(report.filesWritten, "file"), grouped(report.filesUnchanged), grouped(report.filesRemoved),
+                seconds, problems)
         case .success:
             summary = String(
-                format: "Built %d links into %@ (%d files) in %.2f s; %@.", report.linkCount,
-                displayPath(report.outputFolder), report.fileCount, seconds, problems)
+                format: "Built %@ links into %@ (%@ files) in %.2f s; %@.", grouped(report.linkCount),
+                displayPath(report.outputFolder), grouped(report.fileCount), seconds, problems)
         case .contentErrors:
             summary =
                 "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
@@ -91,6 +104,21 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
         case .toolMissing: throw ExitCode(69)
         }
+    }
+
+    /// 7427 → "7,427", the same in every locale.
+    private func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return number < 0 ? "-" + text : text
+    }
+
+    private func counted(_ number: Int, _ noun: String) -> String {
+        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private func displayPath(_ url: URL) -> String {

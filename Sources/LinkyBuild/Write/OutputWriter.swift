@@ -30,17 +30,26 @@ struct OutputWriter {
     /// output replaces the old one. `paths` lists every file `produce` will store.
     /// `finish` runs on the complete new output just before it replaces the old one (the PDF is
     /// made there), so its failure too leaves the previous output as it was.
-    func write(
-        paths: [String], staticFolder: URL, staticFiles: [String],
+    ///
+    /// With `inPlace`, an existing output is updated instead (`OutputUpdate`): only files whose
+    /// bytes differ are written and only files the site no longer has are removed. `finish` needs
+    /// the complete output in one folder, so it always gets the whole-output path. The caller has
+    /// run `OutputUpdate.recover` first.
+    @discardableResult func write(
+        paths: [String], staticFolder: URL, staticFiles: [String], inPlace: Bool = false,
         produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void,
-        finish: (URL) throws(Failure) -> Void = { _ in }
-    ) async throws(Failure) {
+        finish: ((URL) throws(Failure) -> Void)? = nil
+    ) async throws(Failure) -> OutputUpdate.Counts {
         try checkSafety()
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         removeStaleTemporaryFolders(in: parent)
+        if inPlace, finish == nil, manager.fileExists(atPath: output.appending(path: Self.marker).path) {
+            return try await update(staticFolder: staticFolder, staticFiles: staticFiles, produce: produce)
+        }
         let temporary = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        var written = staticFiles.count
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -48,6 +57,7 @@ struct OutputWriter {
             let root = temporary.path
             try await produce { files in
                 for file in files { try Self.writeFile(root + "/" + file.path, file.contents) }
+                written += files.count
             }
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
@@ -63,12 +73,32 @@ struct OutputWriter {
             throw .io("could not write the new output next to \(output.path): \(error.localizedDescription)")
         }
         do {
-            try finish(temporary)
+            try finish?(temporary)
         } catch {
             try? manager.removeItem(at: temporary)
             throw error
         }
         try swapIn(temporary)
+        return OutputUpdate.Counts(written: written)
+    }
+
+    /// The in-place path of `write`.
+    private func update(
+        staticFolder: URL, staticFiles: [String],
+        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void
+    ) async throws(Failure) -> OutputUpdate.Counts {
+        var update = OutputUpdate(output: output)
+        do {
+            try update.begin()
+            try await produce { files in
+                for file in files { try update.stage(file.path, file.contents) }
+            }
+            for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
+            return try update.commit()
+        } catch {
+            update.abandon()
+            throw .io("could not update the output at \(output.path): \(error.localizedDescription)")
+        }
     }
 }
 
@@ -129,32 +159,6 @@ private extension OutputWriter {
         }
     }
 
-    /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
-    /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
-    static func writeFile(_ path: String, _ contents: Data) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw posixError("create \(path)") }
-        defer { close(descriptor) }
-        try contents.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw posixError("write \(path)")
-                }
-                offset += written
-            }
-        }
-    }
-
-    static func posixError(_ action: String) -> NSError {
-        let code = errno
-        return NSError(
-            domain: NSPOSIXErrorDomain, code: Int(code),
-            userInfo: [NSLocalizedDescriptionKey: "could not \(action): \(String(cString: strerror(code)))"])
-    }
-
     func swapIn(_ temporary: URL) throws(Failure) {
         let manager = FileManager.default
         guard manager.fileExists(atPath: output.path) else {
@@ -204,5 +208,35 @@ private extension OutputWriter {
             }
             try? FileManager.default.removeItem(at: folder)
         }
+    }
+}
+
+// MARK: - Files
+
+extension OutputWriter {
+    /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
+    /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
+    static func writeFile(_ path: String, _ contents: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw posixError("create \(path)") }
+        defer { close(descriptor) }
+        try contents.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("write \(path)")
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func posixError(_ action: String) -> NSError {
+        let code = errno
+        return NSError(
+            domain: NSPOSIXErrorDomain, code: Int(code),
+            userInfo: [NSLocalizedDescriptionKey: "could not \(action): \(String(cString: strerror(code)))"])
     }
 }

@@ -1,0 +1,211 @@
+import Foundation
+import LinkyModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A rebuild into an existing output: each rendered file is compared with the one already there, and
+/// only files whose bytes differ are written, only files the site no longer has are removed.
+///
+/// It is a write-ahead journal, so a killed build loses nothing: changed files are first written to a
+/// staging folder next to the output (`.NAME.linky-tmp-PID/`), then the list of moves and removals
+/// is written as `.NAME.linky-journal.pending` and renamed to `.NAME.linky-journal` — the commit
+/// point — and only then applied. Before the commit the output is untouched; after it, the next
+/// build (`OutputUpdate.recover`, which every build runs first) finishes an interrupted apply.
+struct OutputUpdate {
+    let output: URL
+    private let staging: URL
+    private let journal: String
+    private let pending: String
+    private var moves: [Move] = []
+    private var unchanged = 0
+    /// Every path the new output has, to find what to remove.
+    private var keep = Set<String>()
+
+    struct Move: Codable, Equatable {
+        /// The staged file's name in the staging folder.
+        let staged: String
+        /// Its place in the output.
+        let path: String
+    }
+
+    struct Plan: Codable {
+        /// The staging folder's name, beside the output.
+        var staging: String
+        var moves: [Move]
+        var removals: [String]
+    }
+
+    /// Files written, left as they were and removed.
+    struct Counts: Sendable, Equatable {
+        var written = 0
+        var unchanged = 0
+        var removed = 0
+        /// An existing output was updated, rather than a new one written and swapped in.
+        var inPlace = false
+    }
+
+    init(output: URL) {
+        self.output = output
+        let parent = output.deletingLastPathComponent()
+        staging = parent.appending(
+            path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        (journal, pending) = Self.journalPaths(output)
+    }
+
+    static func journalPaths(_ output: URL) -> (committed: String, pending: String) {
+        let base = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).linky-journal").path
+        return (base, base + ".pending")
+    }
+
+    /// Starts an update: an empty staging folder.
+    func begin() throws {
+        try? FileManager.default.removeItem(at: staging)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    /// Compares `contents` with the output's file at `path` and stages it when they differ.
+    mutating func stage(_ path: String, _ contents: Data) throws {
+        keep.insert(path)
+        if Self.fileEquals(output.path + "/" + path, contents) {
+            unchanged += 1
+            return
+        }
+        let name = String(moves.count)
+        try OutputWriter.writeFile(staging.path + "/" + name, contents)
+        moves.append(Move(staged: name, path: path))
+    }
+
+    /// Stages a copy of a file (a static file) under `path`.
+    mutating func stageCopy(of source: URL, as path: String) throws {
+        try stage(path, try Data(contentsOf: source))
+    }
+
+    /// Writes the journal, commits it and applies it; returns what changed.
+    func commit() throws -> Counts {
+        let plan = try writeJournal()
+        Self.apply(plan, staging: staging, output: output)
+        unlink(journal)
+        try? FileManager.default.removeItem(at: staging)
+        return Counts(written: moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true)
+    }
+
+    /// The commit point: after it, the update happens even if this process dies (see `recover`).
+    func writeJournal() throws -> Plan {
+        let removals = try Self.filesBelow(output).filter { !keep.contains($0) && $0 != OutputWriter.marker }
+        let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try OutputWriter.writeFile(pending, try encoder.encode(plan))
+        guard rename(pending, journal) == 0 else { throw OutputWriter.posixError("commit \(journal)") }
+        return plan
+    }
+
+    /// Drops the staged files: the output was not touched.
+    func abandon() {
+        unlink(pending)
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Finishes an update that a killed build committed, or drops one it had not: afterwards the
+    /// output is wholly the old build or wholly the new one. True when an update was finished.
+    @discardableResult static func recover(_ output: URL) -> Bool {
+        let (journal, pending) = journalPaths(output)
+        unlink(pending)
+        guard let data = FileManager.default.contents(atPath: journal),
+            let plan = try? JSONDecoder().decode(Plan.self, from: data)
+        else {
+            unlink(journal)
+            return false
+        }
+        let staging = output.deletingLastPathComponent().appending(path: plan.staging)
+        apply(plan, staging: staging, output: output)
+        unlink(journal)
+        try? FileManager.default.removeItem(at: staging)
+        return true
+    }
+}
+
+// MARK: - Helpers
+
+private extension OutputUpdate {
+    /// Moves every staged file into place (a move already made is skipped) and removes what the
+    /// new output does not have, then the folders that removals left empty.
+    static func apply(_ plan: Plan, staging: URL, output: URL) {
+        let root = output.path
+        for move in plan.moves {
+            let source = staging.path + "/" + move.staged
+            guard access(source, F_OK) == 0 else { continue }
+            let destination = root + "/" + move.path
+            if rename(source, destination) != 0, errno == ENOENT {
+                try? FileManager.default.createDirectory(
+                    atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                _ = rename(source, destination)
+            }
+        }
+        var emptied = Set<String>()
+        for path in plan.removals {
+            unlink(root + "/" + path)
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                emptied.insert(folder)
+            }
+        }
+        // Deepest first, so a folder whose only content was a folder goes too; rmdir keeps non-empty ones.
+        for folder in emptied.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+    }
+
+    static func fileEquals(_ path: String, _ contents: Data) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == contents.count else { return false }
+        return contents.withUnsafeBytes { expected -> Bool in
+            var buffer = [UInt8](repeating: 0, count: min(max(contents.count, 1), 1 << 20))
+            var offset = 0
+            while offset < contents.count {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, offset + count <= contents.count else { return false }
+                let same = buffer.withUnsafeBytes {
+                    memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0
+                }
+                guard same else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// Relative paths of the regular files below `folder`.
+    static func filesBelow(_ folder: URL) throws -> [String] {
+        var paths: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
+            guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name == "." || name == ".." { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+                if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    isFolder = lstat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+                }
+                if isFolder {
+                    pending.append(child)
+                } else {
+                    paths.append(child)
+                }
+            }
+        }
+        return paths
+    }
+}
