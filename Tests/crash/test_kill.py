@@ -3,7 +3,7 @@ a tag or imports bookmarks, in a loop. After each kill — and after the next li
 finishes or undoes an interrupted change — the output and the site are either wholly the old state
 or wholly the new one, never a mix, and no file the command did not mean to change is touched.
 
-LINKY_KILL_ITERATIONS scales the loops (default 1: 80 builds, 60 tag renames, 60 imports = 200 kills);
+LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds, 40 first builds, 60 tag renames, 60 imports);
 LINKY_KILL_SEED repeats a run."""
 import hashlib
 import os
@@ -60,13 +60,19 @@ def kill_at(arguments, delay: float) -> int:
 
 
 def test_build_is_atomic_under_kill(linky_binary, tmp_path):
+    """A rebuild updates the output in place (only the files that changed), through a journal: after a
+    kill the output is the old site or the new one, or — killed after the journal's commit point,
+    while files are being moved into place — the next build finishes the update before anything
+    else, even a build that then fails on a content error."""
     rng = random.Random(SEED)
     site = tmp_path / "site"
     generate(site, 1500)
     output = tmp_path / "out"
+    journal = tmp_path / ".out.linky-journal"
     title_file = sorted((site / "links").rglob("*.md"))[5]
     original = title_file.read_text(encoding="utf-8")
     versions = [original, original.replace("title:", "title: Changed", 1)]
+    broken = site / "links" / "zz-broken.md"
 
     def build(version: int):
         title_file.write_text(versions[version], encoding="utf-8")
@@ -74,7 +80,7 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
 
     states = {}
     durations = []
-    for version in (0, 1):
+    for version in (0, 1, 0, 1):
         durations.append(timed(build(version)))
         states[version] = digest(output)
     assert states[0] != states[1]
@@ -82,21 +88,58 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
     for version in (0, 1):
         title_file.write_text(versions[version], encoding="utf-8")
         source[version] = digest(site, skip=("out",))
-    longest = max(durations) * 1.3
+    # The rebuilds (the last two) are what the loop times.
+    longest = max(durations[2:]) * 1.3
 
     current = 1
-    iterations = int(80 * SCALE)
+    iterations = int(200 * SCALE)
     killed = 0
+    finished = 0
     for iteration in range(iterations):
         target = 1 - current
         code = kill_at(build(target), rng.uniform(0, longest))
         killed += code == -signal.SIGKILL
         state = digest(output)
-        assert state in (states[0], states[1]), f"seed {SEED}, iteration {iteration}: the output is a mix"
+        if state not in (states[0], states[1]):
+            # Killed while moving files into place: only ever after the commit point.
+            assert journal.exists(), f"seed {SEED}, iteration {iteration}: the output is a mix and there is no journal"
+            # The next build finishes the update first, even one that then fails on a content error.
+            broken.write_text("---\ntitle: no url\n---\n", encoding="utf-8")
+            result = subprocess.run(build(target), capture_output=True, text=True)
+            broken.unlink()
+            assert result.returncode == 1, result.stderr[-2000:]
+            assert "finished an update of the output" in result.stderr
+            state = digest(output)
+            assert state == states[target], f"seed {SEED}, iteration {iteration}: the finished update is not the new site"
+            finished += 1
+        assert not journal.exists()
         current = 0 if state == states[0] else 1
         # The build never touches its sources.
         assert digest(site, skip=("out",)) == source[target], f"seed {SEED}: a source file changed"
-    print(f"build: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+    print(f"rebuild: {iterations} runs, {killed} killed mid-way, {finished} finished by the next build (seed {SEED})")
+    assert killed >= iterations // 3
+
+
+def test_first_build_is_atomic_under_kill(linky_binary, tmp_path):
+    """A build into a new folder writes it whole beside the output and moves it into place: after a
+    kill the output does not exist or is complete."""
+    rng = random.Random(SEED + 3)
+    site = tmp_path / "site"
+    generate(site, 1500)
+    output = tmp_path / "out"
+    arguments = [str(linky_binary), "build", str(site), "--output", str(output), "--base-url", "https://x.example/"]
+    duration = timed(arguments)
+    complete = digest(output)
+    iterations = int(40 * SCALE)
+    killed = 0
+    for iteration in range(iterations):
+        shutil.rmtree(output)
+        code = kill_at(arguments, rng.uniform(0, duration * 1.3))
+        killed += code == -signal.SIGKILL
+        assert not output.exists() or digest(output) == complete, f"seed {SEED}, iteration {iteration}: incomplete"
+        if not output.exists():
+            timed(arguments)
+    print(f"first build: {iterations} runs, {killed} killed mid-way (seed {SEED})")
     assert killed >= iterations // 3
 
 
