@@ -33,12 +33,13 @@ public enum MarkdownRenderer {
 
     /// Renders Markdown to safe HTML and to plain text.
     public static func render(_ markdown: String) -> RenderedMarkdown {
-        withDocument(markdown) { document, extensions in
+        let (html, text) = withDocument(markdown) { document, extensions in
             let htmlPointer = cmark_render_html(document, options, extensions)
             defer { free(htmlPointer) }
-            let html = htmlPointer.map { String(cString: $0) } ?? ""
-            return RenderedMarkdown(html: accessibleTaskItems(html), plainText: plainText(of: document))
+            return (htmlPointer.map { String(cString: $0) } ?? "", uncollapsedText(of: document))
         }
+        // Outside the lock, which only cmark's own calls need: files parse in parallel.
+        return RenderedMarkdown(html: accessibleTaskItems(html), plainText: text.collapsingWhitespace)
     }
 
     /// Parses Markdown and hands the document to `body` while the lock is held.
@@ -69,7 +70,7 @@ public enum MarkdownRenderer {
     /// cmark-gfm draws task items as disabled checkboxes without labels, which screen readers
     /// announce as unnamed form fields; ☑ and ☐ say the same and are read as what they are.
     static func accessibleTaskItems(_ html: String) -> String {
-        guard html.contains("<input type=\"checkbox\"") else { return html }
+        guard html.utf8.firstRange(of: "<input type=\"checkbox\"".utf8) != nil else { return html }
         return html.replacingOccurrences(
             of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />", with: "<span class=\"task done\">☑</span>"
         )
@@ -77,7 +78,10 @@ public enum MarkdownRenderer {
     }
 
     /// Text of a subtree with block boundaries turned into spaces.
-    static func plainText(of node: OpaquePointer) -> String {
+    static func plainText(of node: OpaquePointer) -> String { uncollapsedText(of: node).collapsingWhitespace }
+
+    /// `plainText` before its white space is collapsed.
+    static func uncollapsedText(of node: OpaquePointer) -> String {
         var text = ""
         let iterator = cmark_iter_new(node)
         defer { cmark_iter_free(iterator) }
@@ -98,7 +102,7 @@ public enum MarkdownRenderer {
                 text += " "
             }
         }
-        return text.collapsingWhitespace
+        return text
     }
 
     static func isBlock(_ type: cmark_node_type) -> Bool {

@@ -40,20 +40,25 @@ extension String {
 
     /// Collapses every run of white space into one space and trims the ends.
     public var collapsingWhitespace: String {
-        var result = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
             if scalar.isWhitespaceForCollapsing {
-                pendingSpace = !result.isEmpty
+                pendingSpace = !bytes.isEmpty
                 continue
             }
             if pendingSpace {
-                result.append(" ")
+                bytes.append(0x20)
                 pendingSpace = false
             }
-            result.append(scalar)
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -33,14 +33,19 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
     ///   - allowedSchemes: schemes accepted besides the always-refused unsafe ones (`javascript`, `data`, …).
     /// - Throws: `LinkURLError` describing the first problem found.
     public init(parsing raw: String, allowedSchemes: Set<String> = ["http", "https"]) throws(LinkURLError) {
-        var trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Most addresses start and end with a visible ASCII character: nothing to trim (Foundation's
+        // trimming was a large part of parsing a big site).
+        let visible: (UInt8?) -> Bool = { $0.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        var trimmed =
+            visible(raw.utf8.first) && visible(raw.utf8.last)
+            ? raw : raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("<") && trimmed.hasSuffix(">") && trimmed.count >= 2 {
             trimmed = String(trimmed.dropFirst().dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard !trimmed.isEmpty else { throw .empty }
 
         // NFC first so that decomposed input (e.g. jamo from macOS file names) encodes identically.
-        let text = trimmed.precomposedStringWithCanonicalMapping
+        let text = trimmed.nfc
         try Self.rejectObfuscatedUnsafeScheme(text)
         guard !text.unicodeScalars.contains(where: Self.isForbiddenScalar) else {
             throw .containsWhitespaceOrControl
