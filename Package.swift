@@ -10,6 +10,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/ (and other tools built on linky-site).
         .library(name: "LinkyModel", targets: ["LinkyModel"]),
         .library(name: "LinkyCuration", targets: ["LinkyCuration"]),
+        .library(name: "LinkyTemplates", targets: ["LinkyTemplates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

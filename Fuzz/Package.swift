@@ -21,6 +21,10 @@ let package = Package(
         .executableTarget(
             name: "FuzzNetscape",
             dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
+        /// The Mustache parser and renderer of themes.
+        .executableTarget(
+            name: "FuzzTemplate",
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyTemplates", package: "linky-site")]),
         /// URL validation and normalisation (IRI → URI, punycode, comparison keys).
         .executableTarget(
             name: "FuzzURL", dependencies: ["CFuzzerDriver", .product(name: "LinkyModel", package: "linky-site")]),

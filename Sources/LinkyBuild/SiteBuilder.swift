@@ -134,6 +134,13 @@ public struct SiteBuilder: Sendable {
             case .unsafe(let message, let hint):
                 report.diagnostics.append(
                     .error(.unsafeOutputFolder, at: SourceLocation(path: output.path), message, hint: hint))
+            case .render(let failure):
+                report.outcome = .contentErrors
+                let origin = theme.templateOrigins[failure.partial] ?? "templates/\(failure.partial).mustache"
+                report.diagnostics.append(
+                    .error(
+                        .invalidTemplate, at: SourceLocation(path: origin), "the template cannot render: \(failure)",
+                        hint: "make the partial stop including itself, e.g. inside a section over a finite list"))
             case .pdf(let message):
                 report.diagnostics.append(
                     .error(

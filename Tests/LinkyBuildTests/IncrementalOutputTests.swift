@@ -116,3 +116,19 @@ import Testing
         #expect(!parent.contains { $0.contains(".linky-tmp-") })
     }
 }
+
+@Suite struct TemplateRenderFailureTests {
+    @Test func aPartialThatIncludesItselfWithoutEndStopsTheBuildAndKeepsTheOutput() async throws {
+        let site = try IncrementalOutputTests.site()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let before = try filesBelow(site.output)
+        try site.write("templates/partials/link_item.mustache", "<li>{{title}}</li>\n{{> partials/link_item}}\n")
+        let report = await site.build()
+        #expect(report.outcome == .contentErrors)
+        let problem = try #require(report.diagnostics.first { $0.code == .invalidTemplate })
+        #expect(problem.location?.path == "templates/partials/link_item.mustache")
+        #expect(problem.message.contains("more than 256 levels"))
+        #expect(try filesBelow(site.output) == before)
+    }
+}

@@ -1,6 +1,7 @@
 import CLinkySystem
 import Foundation
 import LinkyModel
+import LinkyTemplates
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,8 @@ struct OutputWriter {
         case unsafe(String, hint: String)
         case io(String)
         case pdf(String)
+        /// A template could not render (partials nested without end); nothing was written.
+        case render(TemplateRenderError)
     }
 
     let output: URL
@@ -68,6 +71,9 @@ struct OutputWriter {
             }
             try Data("linky-site output folder: each build replaces it whole.\n".utf8)
                 .write(to: temporary.appending(path: Self.marker))
+        } catch let error as TemplateRenderError {
+            try? manager.removeItem(at: temporary)
+            throw .render(error)
         } catch {
             try? manager.removeItem(at: temporary)
             throw .io("could not write the new output next to \(output.path): \(error.localizedDescription)")
@@ -95,6 +101,9 @@ struct OutputWriter {
             }
             for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
             return try update.commit()
+        } catch let error as TemplateRenderError {
+            update.abandon()
+            throw .render(error)
         } catch {
             update.abandon()
             throw .io("could not update the output at \(output.path): \(error.localizedDescription)")
