@@ -1,4 +1,5 @@
 import CFuzzerDriver
+import Foundation
 import LinkyTemplates
 
 /// Values the templates can name; no lists, so the work a template causes stays linear in its size.
