@@ -189,9 +189,10 @@ private extension TemplateContext {
     /// Years newest first, each with months newest first and their links newest first.
     func archiveYears() -> [(year: Int, months: [(month: Int, links: [Int])])] {
         var byMonth: [Int: [Int: [Int]]] = [:]
-        for link in site.links {
-            guard let date = link.date else { continue }
-            byMonth[date.year, default: [:]][date.month, default: []].append(link.id)
+        // By index, reading only the date: copying each `Link` cost more than the rest.
+        for id in site.links.indices {
+            guard let date = site.links[id].date else { continue }
+            byMonth[date.year, default: [:]][date.month, default: []].append(id)
         }
         return byMonth.keys.sorted(by: >).map { year in
             (year, byMonth[year]!.keys.sorted(by: >).map { ($0, byMonth[year]![$0]!) })
