@@ -70,11 +70,30 @@ public enum MarkdownRenderer {
     /// cmark-gfm draws task items as disabled checkboxes without labels, which screen readers
     /// announce as unnamed form fields; ☑ and ☐ say the same and are read as what they are.
     static func accessibleTaskItems(_ html: String) -> String {
-        guard html.utf8.firstRange(of: "<input type=\"checkbox\"".utf8) != nil else { return html }
+        guard contains(html, "<input type=\"checkbox\"") else { return html }
         return html.replacingOccurrences(
             of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />", with: "<span class=\"task done\">☑</span>"
         )
         .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />", with: "<span class=\"task\">☐</span>")
+    }
+
+    /// Whether `text`'s UTF-8 holds `needle`'s: a plain byte scan (Foundation's `contains` and the
+    /// standard library's generic `firstRange(of:)` were each a large share of a big build's time).
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            var index = 0
+            while index <= bytes.count - pattern.count {
+                if bytes[index] == first, memcmp(bytes.baseAddress! + index, pattern.baseAddress!, pattern.count) == 0 {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Text of a subtree with block boundaries turned into spaces.

@@ -20,6 +20,8 @@ extension String {
         if utf8.allSatisfy({ $0 < 0x80 }) { return true }
         for scalar in unicodeScalars where scalar.value >= 0x300 {
             let value = scalar.value
+            // Precomposed Hangul syllables are NFC as they are (and most of a Korean text).
+            if value >= 0xAC00, value <= 0xD7A3 { continue }
             if scalar.properties.canonicalCombiningClass != .notReordered { return false }
             switch value {
             case 0x0340...0x0344, 0x0374, 0x037E, 0x0387, 0x0958...0x095F, 0x09DC...0x09DF, 0x0A33, 0x0A36,
