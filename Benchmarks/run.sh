@@ -94,7 +94,11 @@ if [[ $commit != "(no commit yet)" ]] && ! git diff --quiet HEAD -- 2>/dev/null;
     commit="$commit (with uncommitted changes)"
 fi
 echo "machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(awk '/^MemTotal/ {printf "%.1f GiB RAM", $2 / 1048576}' /proc/meminfo 2>/dev/null)"
-echo "commit:  $commit"
+if [[ -n ${LINKY_BIN:-} ]]; then
+    echo "commit:  $commit (of this checkout: the scripts; LINKY_BIN may come from another commit)"
+else
+    echo "commit:  $commit"
+fi
 echo "timer:   $TIMER; $RUNS runs per size; data in $BENCH_DIR"
 
 # --- hugo --------------------------------------------------------------------
