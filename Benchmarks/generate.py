@@ -387,7 +387,7 @@ def make_note(rng, text, korean, hosts):
 # The same collection as a Hugo site (--hugo HUGODIR)
 # ---------------------------------------------------------------------------
 
-# Hugo (0.146+ template system) layouts that do about the work linky-site's default theme does: the
+# Hugo (0.158+: the 0.146 template system, `locale`) layouts that do about the work linky-site's default theme does: the
 # home page (categories with counts, popular tags, favourites, recently added), every category
 # paginated by 50 with its subcategories, the tag index, every tag paginated by 50, one page per link
 # that has a note (rendered Markdown, tags, breadcrumbs), the archive (by year and month, one page per
@@ -395,7 +395,7 @@ def make_note(rng, text, korean, hosts):
 # sitemap.xml and 404.html. Link items are rendered once per link (partialCached), as linky-site does.
 HUGO_LAYOUTS = {
     "baseof.html": """<!DOCTYPE html>
-<html lang="{{ site.Language.LanguageCode }}">
+<html lang="{{ site.Language.Locale }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -716,9 +716,9 @@ class HugoSite:
                 os.makedirs(os.path.join(self.root, "static", "assets"), exist_ok=True)
                 self.write(os.path.join(self.root, "static", "assets", name), asset)
         self.write(os.path.join(self.root, "hugo.toml"), "\n".join([
-            "# The collection of the linky-site benchmark (generate.py --hugo), for Hugo 0.146 or later.",
+            "# The collection of the linky-site benchmark (generate.py --hugo), for Hugo 0.158 or later.",
             "baseURL = \"https://bench.example/\"",
-            "languageCode = \"en\"",
+            "locale = \"en\"",
             "title = %s" % json.dumps("Benchmark %d links" % n),
             "",
             "[taxonomies]",
