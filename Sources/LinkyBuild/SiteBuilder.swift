@@ -68,7 +68,10 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async -> BuildReport {
         var clock = StageClock()
         defer { clock.report() }
-        let prepared = await prepare(options, clock: &clock)
+        var prepared = await prepare(options, clock: &clock)
+        // What only `serve` keeps (every source text and its parse): gone before rendering starts.
+        prepared.contentFiles = []
+        prepared.parsedFiles = []
         var report = prepared.report
         // Whatever this build does, the output it finds is wholly the old or the new site.
         if options.writeOutput { report.finishedInterruptedUpdate = OutputUpdate.recover(report.outputFolder) }
