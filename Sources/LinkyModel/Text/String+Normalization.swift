@@ -65,9 +65,12 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// White space, checked by byte for ASCII (the Unicode property lookup is slow in bulk).
+    /// White space, by value (the Unicode property lookup is slow in bulk).
     var isWhitespaceForCollapsing: Bool {
-        if isASCII { return value == 0x20 || (0x09...0x0D).contains(value) }
-        return properties.isWhitespace
+        switch value {
+        // Unicode's White_Space property, which has not changed since Unicode 6.3.
+        case 0x20, 0x09...0x0D, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 }
