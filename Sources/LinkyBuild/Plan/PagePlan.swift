@@ -27,6 +27,14 @@ struct PlannedFile: Sendable, Hashable {
     var path: String
     var kind: Kind
 
+    /// Made from every link: large, and worth a render task of their own.
+    var isWholeCollection: Bool {
+        switch kind {
+        case .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex: true
+        default: false
+        }
+    }
+
     /// HTML pages are listed in the sitemap (except 404).
     var isPage: Bool {
         switch kind {

@@ -17,10 +17,15 @@ struct SiteRenderer: Sendable {
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        // A few files (a preview's incremental update) go one per task, so the large ones — the
-        // print page, links.json, the search index — render side by side rather than in one chunk.
-        let chunkSize = plan.count <= 256 ? 1 : max(16, plan.count / (workers * 8) + 1)
-        let chunks = stride(from: 0, to: plan.count, by: chunkSize).map { plan[$0..<min($0 + chunkSize, plan.count)] }
+        // The files made from the whole collection (the print page, links.json, the search index,
+        // the bookmarks file…) are each as much work as hundreds of pages: each gets a task of its
+        // own and starts first, so they run beside the pages instead of last, on one core.
+        let whole = plan.filter(\.isWholeCollection).map { [$0][...] }
+        let pages = plan.filter { !$0.isWholeCollection }
+        // A few files (a preview's incremental update) go one per task.
+        let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
+        let chunks =
+            whole + stride(from: 0, to: pages.count, by: chunkSize).map { pages[$0..<min($0 + chunkSize, pages.count)] }
         var cache = itemCache
         if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
         let itemCache = cache
