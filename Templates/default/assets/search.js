@@ -468,7 +468,6 @@
       });
       list.appendChild(fragment);
       current.count = to;
-      form.dispatchEvent(new CustomEvent("linky-search-shown", { detail: { shown: to, total: current.results.length } }));
       moreIfNear();
     }, function (error) {
       current.busy = false;
@@ -505,7 +504,11 @@
       } catch (e) { /* some browsers refuse history changes on file:// pages */ }
     }
     return search(query, category, tag).then(function (results) {
-      if (question === asked) return render(results, query);
+      if (question !== asked) return;
+      return render(results, query).then(function () {
+        // For scripts and benchmarks: this question's results are on screen.
+        form.dispatchEvent(new CustomEvent("linky-search-done", { detail: { query: query, total: results.length } }));
+      });
     }, failed);
   }
 
