@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func aLargerSiteIsShardedAndTheShardsHoldTheWholeIndex() async throws {
-        let vocabulary = (0..<400).map { "w\(String($0, radix: 36))x" } + ["apple", "apricot", "avocado", "가나다", "나눔글꼴"]
+        let vocabulary =
+            (0..<400).map { "w\(String($0, radix: 36))x" } + ["apple", "apricot", "avocado", "가나다", "나눔글꼴"]
         var files: [String: String] = [:]
         for number in 0..<900 {
             let words = (0..<24).map { vocabulary[($0 * 7919 + number * 104_729) % vocabulary.count] }
