@@ -17,10 +17,10 @@ struct SearchShards {
     static let termShardBytes = 24_000
     static let maximumTermShards = 1_000
     static let resultShardBytes = 8_000
-    static let maximumResultShards = 2_000
+    static let maximumResultShards = 3_000
     static let filterShardBytes = 24_000
     /// Descriptions in result shards are cut to about this many characters (the whole is searched).
-    static let snippetLength = 200
+    static let snippetLength = 160
 
     let index: SearchIndexDocument
     let table: SearchWordTable
