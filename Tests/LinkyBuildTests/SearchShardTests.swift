@@ -61,8 +61,8 @@ import Testing
         let vocabulary =
             (0..<400).map { "w\(String($0, radix: 36))x" } + ["apple", "apricot", "avocado", "가나다", "나눔글꼴"]
         var files: [String: String] = [:]
-        for number in 0..<900 {
-            let words = (0..<24).map { vocabulary[($0 * 7919 + number * 104_729) % vocabulary.count] }
+        for number in 0..<1_500 {
+            let words = (0..<40).map { vocabulary[($0 * 7919 + number * 104_729) % vocabulary.count] }
             files["links/c\(number % 7)/l\(number).md"] = TestSite.link(
                 url: "https://example.com/\(number)", title: words.prefix(4).joined(separator: " "),
                 tags: "[t\(number % 11)]", extra: "description: \(words.dropFirst(4).joined(separator: " "))\n")
@@ -72,7 +72,7 @@ import Testing
         #expect(await site.build().outcome == .success)
         let manifest = try shard(site, "manifest")
         #expect(manifest["inline"] == nil)
-        #expect(manifest["links"] as? Int == 900)
+        #expect(manifest["links"] as? Int == 1_500)
         let terms = try #require(manifest["terms"] as? [String: [String]])
         let separators = try #require(terms["w"])
         #expect(separators.count > 1)
@@ -82,7 +82,7 @@ import Testing
         for (number, first) in separators.enumerated() {
             let data = try shard(site, "w\(number)")
             let keys = try #require(data["keys"] as? [String])
-            let postings = try #require(data["postings"] as? [[Int]])
+            let postings = try #require(data["postings"] as? [String]).map(decoded)
             #expect(keys.allSatisfy { Array($0.utf16).lexicographicallyPrecedes(Array(first.utf16)) == false })
             if number + 1 < separators.count {
                 let next = Array(separators[number + 1].utf16)
@@ -108,11 +108,42 @@ import Testing
         // Result shards cover every link once; precomputed results exist for words spanning shards.
         let results = try #require(manifest["results"] as? [String: Int])
         let size = try #require(results["size"])
-        #expect(results["count"] == (900 + size - 1) / size)
+        #expect(results["count"] == (1_500 + size - 1) / size)
         let last = try shard(site, "r\(results["count"]! - 1)")
         #expect(last["first"] as? Int == (results["count"]! - 1) * size)
+        let wShards = separators.filter { $0.hasPrefix("w") }.count + 1
+        #expect(wShards > 2, "\(separators)")
         let aggregates = try shard(site, "a0")
         #expect((aggregates["keys"] as? [String])?.contains("w") == true)
+    }
+
+    @Test func numbersAreShortStrings() {
+        #expect(SearchNumbers.string([16, 32, 0, 1_600_015]) == "QgBA" + SearchNumbers.string([1_600_015]))
+        #expect(
+            decoded(SearchNumbers.string([0, 31, 32, 1023, 1024, 1_600_015, UInt32(Int32.max)]))
+                == [0, 31, 32, 1023, 1024, 1_600_015, Int(Int32.max)])
+        #expect(
+            decoded(SearchNumbers.postings([3 << 4 | 1, 4 << 4 | 9, 100 << 4])) == [3 << 4 | 1, 1 << 4 | 9, 96 << 4])
+        #expect(decoded(SearchNumbers.deltas([2, 5, 6])) == [2, 3, 1])
+    }
+
+    /// `numbers()` of search.js.
+    private func decoded(_ text: String) -> [Int] {
+        var out: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in text.utf8 {
+            let digit = SearchNumbers.alphabet.firstIndex(of: byte)!
+            value |= (digit & 31) << shift
+            if digit & 32 != 0 {
+                shift += 5
+            } else {
+                out.append(value)
+                value = 0
+                shift = 0
+            }
+        }
+        return out
     }
 
     private func shard(_ site: TestSite, _ name: String) throws -> [String: Any] {

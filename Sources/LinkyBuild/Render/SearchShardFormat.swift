@@ -62,7 +62,8 @@ enum SearchShardFormat {
         }
     }
 
-    /// A run of one term space's keys. In `w`, `i` and `c` each posting is `delta << 4 | fields`
+    /// A run of one term space's keys, with each key's postings as `SearchNumbers`. In `w`, `i` and
+    /// `c` each posting is `delta << 4 | fields`
     /// (delta: link id minus the previous posting's, the first one's from 0; fields: bit 0 title,
     /// 1 tags, 2 description, 3 note); in `a` it is `delta << 4 | field << 2 | quality` (quality 0
     /// whole word, 1 start, 2 inside, 3 initial consonants).
@@ -70,7 +71,7 @@ enum SearchShardFormat {
         var keys: [String]
         /// The word each key stands for, in `i` and `c` (in `w` the key is the word).
         var words: [String]?
-        var postings: [[UInt32]]
+        var postings: [String]
     }
 
     /// What the results show for links `first` ..< `first + links.count`.
@@ -82,9 +83,9 @@ enum SearchShardFormat {
     }
 
     /// The links of tags (or categories, with their subcategories) `first` ..< `first + lists.count`,
-    /// each list delta-coded (link id minus the previous one's).
+    /// each list as `SearchNumbers.deltas` (link id minus the previous one's).
     struct FilterShard: Encodable {
         var first: Int
-        var lists: [[UInt32]]
+        var lists: [String]
     }
 }

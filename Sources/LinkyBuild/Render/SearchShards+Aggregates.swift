@@ -44,7 +44,7 @@ extension SearchShards {
                 }
             }
             touched.sort()
-            let postings = Self.deltaCoded(touched.map { UInt32($0) << 4 | UInt32(best[$0]) })
+            let postings = SearchNumbers.postings(touched.map { UInt32($0) << 4 | UInt32(best[$0]) })
             for link in touched { best[link] = .max }
             entries.append(.init(key: term, item: terms.aggregatePostings.count))
             sizes.append(Self.entryLength(term, postings, withWord: false))

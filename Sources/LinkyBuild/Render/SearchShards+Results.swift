@@ -65,18 +65,14 @@ extension SearchShards {
         var shards: [SearchShardFormat.FilterShard] = []
         var bytes = 0
         for (id, list) in lists.enumerated() {
-            var previous: UInt32 = 0
-            let coded = list.map { value in
-                defer { previous = value }
-                return value - previous
-            }
+            let coded = SearchNumbers.deltas(list)
             if shards.isEmpty || bytes >= Self.filterShardBytes {
                 firsts.append(id)
                 shards.append(.init(first: id, lists: []))
                 bytes = 0
             }
             shards[shards.count - 1].lists.append(coded)
-            bytes += Self.jsonLength(coded)
+            bytes += coded.utf8.count + 3
         }
         return (firsts, shards)
     }

@@ -72,15 +72,15 @@ struct SearchShards {
 extension SearchShards {
     struct TermSpaces {
         var spaces: [String: SearchTermSpace]
-        /// Per word, its delta-coded postings (`consonantPostings`: titles and tags only).
-        var postings: [[UInt32]]
-        var consonantPostings: [[UInt32]]
-        /// Per aggregate, its delta-coded results.
-        var aggregatePostings: [[UInt32]] = []
+        /// Per word, its postings as `SearchNumbers` (`consonantPostings`: titles and tags only).
+        var postings: [String]
+        var consonantPostings: [String]
+        /// Per aggregate, its results as `SearchNumbers`.
+        var aggregatePostings: [String] = []
         /// About how many bytes a term shard holds.
         var target: Int
 
-        func payload(_ space: String) -> [[UInt32]] {
+        func payload(_ space: String) -> [String] {
             switch space {
             case "a": aggregatePostings
             case "c": consonantPostings
@@ -90,9 +90,9 @@ extension SearchShards {
     }
 
     func termSpaces() -> TermSpaces {
-        let postings = table.postings.map(Self.deltaCoded)
+        let postings = table.postings.map(SearchNumbers.postings)
         let consonantPostings = table.postings.map { list in
-            Self.deltaCoded(list.compactMap { $0 & 3 == 0 ? nil : $0 & ~0xC })
+            SearchNumbers.postings(list.compactMap { $0 & 3 == 0 ? nil : $0 & ~0xC })
         }
         var words: [SearchTermSpace.Entry] = []
         var inside: [SearchTermSpace.Entry] = []
@@ -130,30 +130,7 @@ extension SearchShards {
     }
 
     /// About the bytes one key with its postings takes in a shard (Hangul counts three bytes a unit).
-    static func entryLength(_ key: Word, _ postings: [UInt32], withWord: Bool) -> Int {
-        jsonLength(postings) + (key.count * 2 + 3) * (withWord ? 2 : 1)
-    }
-
-    /// `ids` (ascending, with fields in the low 4 bits) as deltas of the ids, fields kept.
-    static func deltaCoded(_ postings: [UInt32]) -> [UInt32] {
-        var previous: UInt32 = 0
-        return postings.map { posting in
-            let id = posting >> 4
-            defer { previous = id }
-            return (id - previous) << 4 | posting & 0xF
-        }
-    }
-
-    /// The bytes `values` take as a JSON array.
-    static func jsonLength(_ values: [UInt32]) -> Int {
-        values.reduce(2) { total, value in
-            var digits = 1
-            var rest = value / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            return total + digits + 1
-        }
+    static func entryLength(_ key: Word, _ postings: String, withWord: Bool) -> Int {
+        postings.utf8.count + 3 + (key.count * 2 + 3) * (withWord ? 2 : 1)
     }
 }

@@ -12,9 +12,12 @@ enum SearchText {
     /// The folded words of `text`, in order (repeats kept).
     static func words(_ text: String) -> [Word] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
+        // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
+        // went in, with no accents and no case: the common Korean text skips the normalising.
+        let folded = text.unicodeScalars.allSatisfy(foldsToItself) ? text.lowercased() : fold(text)
         var result: [Word] = []
         var current: Word = []
-        for scalar in fold(text).unicodeScalars {
+        for scalar in folded.unicodeScalars {
             if isWordScalar(scalar) {
                 current.append(contentsOf: String(scalar).utf16)
             } else if !current.isEmpty {
@@ -81,6 +84,16 @@ private extension SearchText {
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+
+    /// A scalar that folding leaves as it is, but for ASCII upper case.
+    static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
+            0x3008...0x3011, 0xFF01...0xFF20:
+            true
+        default: false
+        }
     }
 
     /// `\p{L}` or `\p{N}`.

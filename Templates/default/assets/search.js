@@ -202,12 +202,29 @@
     });
   }
 
+  // Lists of numbers in the shards are strings: 5 bits a character, least significant first, in the
+  // URL-safe base-64 alphabet, where characters 32-63 say that more of the number follows.
+  var DIGITS = new Int8Array(128);
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("").forEach(function (ch, i) {
+    DIGITS[ch.charCodeAt(0)] = i;
+  });
+  function numbers(text) {
+    var out = [], value = 0, shift = 0;
+    for (var i = 0; i < text.length; i++) {
+      var digit = DIGITS[text.charCodeAt(i)];
+      value |= (digit & 31) << shift;
+      if (digit & 32) shift += 5;
+      else { out.push(value); value = 0; shift = 0; }
+    }
+    return out;
+  }
+
   function fromAggregate(term) {
     var separators = manifest.terms.a;
     return load("a" + lastBelow(separators, term.text, true)).then(function (shard) {
       var at = firstAtLeast(shard.keys, term.text);
       if (shard.keys[at] !== term.text) return null; // not precomputed after all: match word by word
-      var postings = shard.postings[at];
+      var postings = numbers(shard.postings[at]);
       var ids = new Int32Array(postings.length), values = new Float64Array(postings.length), id = 0;
       for (var i = 0; i < postings.length; i++) {
         var posting = postings[i];
@@ -235,7 +252,7 @@
             if (seen.has(word)) continue;
             seen.add(word);
             var quality = qualityOf(word, term);
-            if (quality >= 0) addPostings(shard.postings[k], quality, best, touched);
+            if (quality >= 0) addPostings(numbers(shard.postings[k]), quality, best, touched);
           }
         }
       });
@@ -264,7 +281,7 @@
   function filterIds(prefix, firsts, id) {
     var shard = lastBelow(firsts, id, true);
     return load(prefix + shard).then(function (data) {
-      var deltas = data.lists[id - data.first] || [], ids = new Int32Array(deltas.length), value = 0;
+      var deltas = numbers(data.lists[id - data.first] || ""), ids = new Int32Array(deltas.length), value = 0;
       for (var i = 0; i < deltas.length; i++) ids[i] = value += deltas[i];
       return ids;
     });
