@@ -91,8 +91,8 @@ def main() -> int:
             ours = Engine("linky-site", output, index_files(data), build_seconds, lambda p: p.startswith("search/data/"))
             server = Server(output)
             try:
-                rows.append(measure(driver, ours, "http", server.url("/search/index.html"), size, tag))
-                rows.append(measure(driver, ours, "file", (output / "search" / "index.html").as_uri(), size, tag))
+                rows.append(measure(driver, ours, "http", server.url("/search/index.html"), size, tag, server))
+                rows.append(measure(driver, ours, "file", (output / "search" / "index.html").as_uri(), size, tag, None))
                 if pagefind:
                     started = time.monotonic()
                     subprocess.run([pagefind, "--site", str(output)], check=True, capture_output=True)
@@ -101,7 +101,7 @@ def main() -> int:
                     theirs = Engine(
                         "Pagefind 1.5.2", output, index_files(output / "pagefind"), seconds,
                         lambda p: p.startswith("pagefind/") and not p.endswith((".js", ".wasm")) and "wasm" not in p)
-                    rows.append(measure(driver, theirs, "http", server.url("/pagefind-bench.html"), size, tag))
+                    rows.append(measure(driver, theirs, "http", server.url("/pagefind-bench.html"), size, tag, server))
             finally:
                 server.stop()
     finally:
@@ -118,14 +118,32 @@ class Engine:
         self.name, self.output, self.files, self.index_seconds, self.is_data = name, output, files, index_seconds, is_data
 
 
-def measure(driver, engine, transport, url, size, tag):
+def requested(driver, server) -> list:
+    """The URLs requested since the last call: the server's log over HTTP (it sees what workers
+    fetch too), Chromium's network log from file://."""
+    log = driver.get_log("performance")
+    if server is not None:
+        paths, server.requests[:] = list(server.requests), []
+        return [server.url(path) for path in paths]
+    import json
+
+    urls = []
+    for entry in log:
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def measure(driver, engine, transport, url, size, tag, server):
     """The 20 queries on fresh pages: ready time, bytes and time to the first results, later keystrokes."""
     queries = QUERIES + [TAG_QUERY]
-    ready, first_ms, data_raw, data_gzip, code_gzip, keystrokes, totals = [], [], [], [], [], [], []
+    ready, first_ms, screen_ms, data_raw, data_gzip, code_gzip, keystrokes, totals = [], [], [], [], [], [], []
     pagefind = engine.name.startswith("Pagefind")
     for query in queries:
         driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         driver.get("about:blank")
+        requested(driver, server)  # forget what came before
         driver.get(url)
         ready.append(wait_ready(driver, pagefind))
         if pagefind:
@@ -134,12 +152,13 @@ def measure(driver, engine, transport, url, size, tag):
             outcome = driver.execute_async_script(OUR_QUERY, "" if query == TAG_QUERY else query,
                                                   tag["id"] if query == TAG_QUERY else "")
         first_ms.append(outcome["ms"])
+        screen_ms.append(outcome["screen"])
         totals.append(outcome["total"])
         raw = gz = code = 0
-        for name in outcome["resources"]:
+        for name in requested(driver, server):
             path = resource_path(name, engine.output)
-            if path is None:
-                continue
+            if path is None or not (engine.output / path).is_file():
+                continue  # another origin, or a 404 such as the browser's favicon.ico
             sizes = engine.files.get(path) or file_sizes(engine.output / path)
             if engine.is_data(path):
                 raw += sizes[0]
@@ -158,6 +177,7 @@ def measure(driver, engine, transport, url, size, tag):
         "size": size, "engine": engine.name, "transport": transport, "ready": statistics.median(ready),
         "raw": statistics.median(data_raw), "gzip": statistics.median(data_gzip), "code": statistics.median(code_gzip),
         "gzip_max": max(data_gzip), "first": statistics.median(first_ms), "first_max": max(first_ms),
+        "screen": statistics.median(screen_ms),
         "later": statistics.median(keystrokes), "later_max": max(keystrokes), "disk": disk, "files": files,
         "index": engine.index_seconds, "results": sum(1 for t in totals if t),
     }
@@ -182,10 +202,11 @@ const [query, tag, done] = arguments;
 const form = document.querySelector('[data-search-form]');
 const input = form.querySelector('[data-search-input]');
 const select = form.querySelector('[data-search-tag]');
-let start;
+let start, shown = null;
+form.addEventListener('linky-search-shown', () => { shown = performance.now() - start; }, {once: true});
 form.addEventListener('linky-search-done', (event) => {
-  const ms = performance.now() - start;
-  done({ms, total: event.detail.total, resources: performance.getEntriesByType('resource').map((e) => e.name)});
+  const screen = performance.now() - start;
+  done({ms: shown === null ? screen : shown, screen, total: event.detail.total});
 }, {once: true});
 start = performance.now();
 if (tag !== '') { select.value = String(tag); select.dispatchEvent(new Event('change')); }
@@ -200,7 +221,14 @@ const times = [];
 const step = (n) => {
   if (n > query.length) return done(times);
   const start = performance.now();
-  form.addEventListener('linky-search-done', () => { times.push(performance.now() - start); step(n + 1); }, {once: true});
+  let shown = null;
+  const onShown = () => { shown = performance.now() - start; };
+  form.addEventListener('linky-search-shown', onShown, {once: true});
+  form.addEventListener('linky-search-done', () => {
+    form.removeEventListener('linky-search-shown', onShown);
+    times.push(shown === null ? performance.now() - start : shown);
+    step(n + 1);
+  }, {once: true});
   input.value = query.slice(0, n);
   input.dispatchEvent(new Event('input'));
 };
@@ -211,8 +239,10 @@ step(1);
 PAGEFIND_QUERY = """
 const [query, done] = arguments;
 const start = performance.now();
-window.benchSearch(query).then((outcome) => done({ms: performance.now() - start, total: outcome.total,
-  resources: performance.getEntriesByType('resource').map((e) => e.name)}));
+window.benchSearch(query).then((outcome) => {
+  const ms = performance.now() - start;
+  done({ms, screen: ms, total: outcome.total});
+});
 """
 
 PAGEFIND_TYPING = """
@@ -300,8 +330,9 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("LINKY_CHROMIUM", "/usr/bin/chromium")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-proxy-server",
-                 "--disable-background-networking", "--window-size=1280,900", "--allow-file-access-from-files"):
+                 "--disable-background-networking", "--window-size=1280,900"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(os.environ.get("LINKY_CHROMEDRIVER", "/usr/bin/chromedriver")),
                               options=options)
     driver.set_page_load_timeout(300)
@@ -314,13 +345,22 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".js": "text/javascript"}
 
+    def __init__(self, *args, requests, **kwargs):
+        self.requests = requests
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self):
+        self.requests.append(self.path)
+        super().do_GET()
+
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
 
 
 class Server:
     def __init__(self, directory: pathlib.Path):
-        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self.requests = []
+        handler = functools.partial(_QuietHandler, directory=str(directory), requests=self.requests)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -340,16 +380,18 @@ class Server:
 def print_table(rows):
     print()
     print("| links | engine | via | ready ms | first query: data KB raw / gzip (worst gzip) | code KB gzip | "
-          "first results ms, median (worst) | later keystrokes ms, median (worst) | index on disk MB | files | "
+          "first results ms, median (worst) | first 8 results ms | later keystrokes ms, median (worst) | index on disk MB | files | "
           "indexing s | queries with results |")
-    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
         print(f"| {r['size']:,} | {r['engine']} | {r['transport']} | {r['ready']:.0f} | "
               f"{r['raw'] / 1024:.0f} / {r['gzip'] / 1024:.0f} ({r['gzip_max'] / 1024:.0f}) | {r['code'] / 1024:.0f} | "
-              f"{r['first']:.1f} ({r['first_max']:.0f}) | {r['later']:.1f} ({r['later_max']:.0f}) | "
+              f"{r['first']:.1f} ({r['first_max']:.0f}) | {r['screen']:.1f} | {r['later']:.1f} ({r['later_max']:.0f}) | "
               f"{r['disk'] / 1e6:.1f} | {r['files']:,} | {r['index']:.1f} | {r['results']}/20 |")
-    print("\nindexing s: linky-site's whole build (pages, feeds and the index) against Pagefind's indexing of "
-          "that output.")
+    print("\nready: the manifest (ours) or pagefind.init() (Pagefind) done, from navigation. First results: from "
+          "the query to the first result on screen (ours) or to the data of the first 10 results (Pagefind); first 8: "
+          "the first screen of ours complete. Indexing s: linky-site's whole build (pages, feeds and the index) "
+          "against Pagefind's indexing of that output.")
 
 
 if __name__ == "__main__":

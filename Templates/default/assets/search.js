@@ -482,24 +482,30 @@
     return more(manifest.inline ? LIMIT : PAGE);
   }
 
-  // Shows `count` more results of the current view, once their result shards are in.
+  // Shows `count` more results of the current view: each as soon as its result shard and those of
+  // the results above it are in, so the first result does not wait for the eighth's shard.
   function more(count) {
-    var current = view, from = current.count, to = Math.min(from + count, current.results.length);
-    if (from >= to || current.busy) return Promise.resolve();
+    var current = view, to = Math.min(current.count + count, current.results.length);
+    if (current.count >= to || current.busy) return Promise.resolve();
     current.busy = true;
-    var slice = current.results.slice(from, to);
-    var names = Array.from(new Set(slice.map(function (result) { return resultShardName(result.index); })));
-    return Promise.all(names.map(load)).then(function () {
-      current.busy = false;
+    function flush() {
       if (current !== view) return;
-      var fragment = document.createDocumentFragment();
-      slice.forEach(function (result) {
-        var shard = shards[resultShardName(result.index)];
+      var fragment = document.createDocumentFragment(), before = current.count;
+      while (current.count < to) {
+        var result = current.results[current.count], shard = shards[resultShardName(result.index)];
+        if (!shard) break;
         fragment.appendChild(resultItem(shard.links[result.index - shard.first], current.terms, shard.tags));
-      });
+        current.count++;
+      }
       list.appendChild(fragment);
-      current.count = to;
-      moreIfNear();
+      if (!before && current.count) form.dispatchEvent(new CustomEvent("linky-search-shown"));
+    }
+    flush();
+    var names = new Set();
+    for (var i = current.count; i < to; i++) names.add(resultShardName(current.results[i].index));
+    return Promise.all(Array.from(names, function (name) { return load(name).then(flush); })).then(function () {
+      current.busy = false;
+      if (current === view) moreIfNear();
     }, function (error) {
       current.busy = false;
       failed(error);
