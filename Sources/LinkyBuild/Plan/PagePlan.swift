@@ -21,6 +21,8 @@ struct PlannedFile: Sendable, Hashable {
         case linksJSON
         /// `search-index.json` and `search-index.js`, from one encoding.
         case searchIndex
+        /// The sharded index the search page loads, under `search/data/` (the manifest's path).
+        case searchShards
         case asset(String)
     }
 
@@ -86,6 +88,7 @@ struct PagePlanner {
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),
             PlannedFile(path: "links.json", kind: .linksJSON),
             PlannedFile(path: "search-index.json", kind: .searchIndex),
+            PlannedFile(path: SearchShardFormat.path(SearchShardFormat.manifestName), kind: .searchShards),
         ]
         // After every page is planned, so the sitemap lists them all.
         let pages = files.filter { $0.isPage && $0.kind != .print }.map(\.path)

@@ -268,7 +268,7 @@ private extension PreviewBuild {
             case .tag(let id, let number, _) where tagPages[id] == number: now.append(file)
             case .link(let id) where id == after.id: now.append(file)
             case .archiveYear(let year) where years.contains(year): now.append(file)
-            case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex: later.append(file)
+            case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex, .searchShards: later.append(file)
             // The tag index, search page and sitemap show no link's details; the rest are other pages.
             default: continue
             }

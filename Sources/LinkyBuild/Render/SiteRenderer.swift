@@ -65,6 +65,7 @@ struct SiteRenderer: Sendable {
             script.append(json.dropLast())
             script.append(Data(";\n".utf8))
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
+        case .searchShards: return try SearchShards(SearchIndexDocument(context)).files()
         case .asset(let name): data = theme.assets[name] ?? Data()
         default: preconditionFailure("\(file.kind) is an HTML page")
         }

@@ -1,4 +1,10 @@
-/* linky-site search: no dependencies, works from file:// (the index comes from search-index.js).
+/* linky-site search: no dependencies, works from file:// and over HTTP.
+
+   The index is sharded (search/data/, written by `linky-site build`; the format is in
+   Templates/README.md): a small manifest, then only the shards a query needs — term shards for the
+   start of each query word, filter shards for a tag or category, result shards for the results on
+   screen. From file:// each shard is loaded with <script> (it calls linkySearchShard); over HTTP the
+   same file is fetched and its JSON parsed.
 
    Every word of the query must match. A word matches the start of a word in a link's title, tags,
    description or note (스위프트 finds 스위프트에서, concurr finds Concurrency); a Hangul word of two
@@ -11,9 +17,8 @@
    ever put in the page with textContent: titles may contain markup. */
 (function () {
   "use strict";
-  var data = window.LINKY_SEARCH_INDEX;
   var form = document.querySelector("[data-search-form]");
-  if (!data || !form) return;
+  if (!form) return;
   var input = form.querySelector("[data-search-input]");
   var categorySelect = form.querySelector("[data-search-category]") || document.createElement("select");
   var tagSelect = form.querySelector("[data-search-tag]") || document.createElement("select");
@@ -33,6 +38,9 @@
   // written as \u escapes so the script reads the same whatever encoding a server declares.
   var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
   var WEIGHTS = [8, 4, 2, 1]; // title, tags, description, note
+  // How a word matches a query word (the low bits of a precomputed result): the whole word, its
+  // start, inside it (Hangul), by initial consonants. Float32 as the whole-index search had them.
+  var QUALITIES = new Float32Array([1.25, 1, 0.6, 0.5]);
   var LIMIT = 200;
   var RECENT_KEY = "linky-recent-searches";
   var RECENT_COUNT = 8;
@@ -44,6 +52,48 @@
       return values && name in values ? String(values[name]) : whole;
     });
   }
+
+  // MARK: - Loading shards
+
+  var DATA = root + "search/data/";
+  var overHTTP = /^https?:$/.test(location.protocol) && typeof fetch === "function";
+  var shards = {};   // name → data
+  var loading = {};  // name → promise of data
+
+  window.linkySearchShard = function (name, data) { shards[name] = data; };
+
+  function load(name) {
+    if (shards[name]) return Promise.resolve(shards[name]);
+    if (loading[name]) return loading[name];
+    var url = DATA + name + ".js";
+    var promise = overHTTP
+      ? fetch(url).then(function (response) {
+          if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+          return response.text();
+        }).then(function (text) {
+          return (shards[name] = JSON.parse(text.slice(text.indexOf(",") + 1, text.lastIndexOf(")"))));
+        })
+      : new Promise(function (resolve, reject) {
+          var script = document.createElement("script");
+          script.src = url;
+          script.onload = function () {
+            script.remove();
+            if (shards[name]) resolve(shards[name]); else reject(new Error(url + " registered nothing"));
+          };
+          script.onerror = function () { script.remove(); reject(new Error(url + " did not load")); };
+          document.head.appendChild(script);
+        });
+    loading[name] = promise;
+    promise.catch(function () { delete loading[name]; }); // a later search may try again
+    return promise;
+  }
+
+  var manifest = null;
+  var ready = load("manifest").then(function (data) {
+    manifest = data;
+    Object.keys(data.inline || {}).forEach(function (name) { shards[name] = data.inline[name]; });
+    return data;
+  });
 
   // MARK: - Matching
 
@@ -59,6 +109,11 @@
   function initialOf(ch) {
     var code = ch.charCodeAt(0);
     return code >= 0xac00 && code <= 0xd7a3 ? INITIALS[Math.floor((code - 0xac00) / 588)] : ch;
+  }
+  function initials(text) {
+    var out = "";
+    for (var i = 0; i < text.length; i++) out += initialOf(text[i]);
+    return out;
   }
   function isSyllables(term) {
     return /^[\uac00-\ud7a3]{2,}$/.test(term);
@@ -84,106 +139,208 @@
     }
     return true;
   }
+  // The index into QUALITIES of how `word` matches `term`, or -1.
+  function qualityOf(word, term) {
+    var text = term.text;
+    if (word.lastIndexOf(text, 0) === 0) return word.length === text.length ? 0 : 1;
+    if (term.inside && word.indexOf(text) > 0) return 2;
+    if (term.consonants && consonantsMatch(word, text)) return 3;
+    return -1;
+  }
 
   function prepareTerms(query) {
     return words(query).map(function (text) {
-      return {
-        text: text, start: " " + text, whole: " " + text + " ",
-        consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text),
-      };
+      return { text: text, consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text) };
     });
   }
 
-  // Every distinct folded word gets an id; each link's words are kept as ids, field by field, in one
-  // typed array (token = id * 4 + field). A query then decides once per distinct word whether it
-  // matches, and checks links with integer lookups: with 100,000 links, scanning their text for
-  // every keystroke was too slow.
-  var wordList = [];
-  var tokenStarts = new Int32Array(data.links.length + 1);
-  var tokens = (function () {
-    var ids = new Map();
-    var buffer = new Int32Array(1 << 16), used = 0;
-    function push(value) {
-      if (used === buffer.length) { var bigger = new Int32Array(buffer.length * 2); bigger.set(buffer); buffer = bigger; }
-      buffer[used++] = value;
+  // The shards [first, last] of a term space that hold the keys starting with `prefix`: each
+  // shard's smallest key is in the manifest, sorted as JavaScript compares strings.
+  function shardRange(separators, prefix) {
+    return [lastBelow(separators, prefix, true), lastBelow(separators, prefix + "\uffff", false)];
+  }
+  function lastBelow(sorted, value, orEqual) {
+    var low = 0, high = sorted.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (sorted[middle] < value || (orEqual && sorted[middle] === value)) low = middle + 1; else high = middle;
     }
-    data.links.forEach(function (link, index) {
-      tokenStarts[index] = used;
-      var tagNames = (link.g || []).map(function (id) { return data.tags[id]; }).join(" ");
-      [link.t, tagNames, link.s, link.n].forEach(function (text, field) {
-        words(text).forEach(function (word) {
-          var id = ids.get(word);
-          if (id === undefined) { id = wordList.length; ids.set(word, id); wordList.push(word); }
-          push(id * 4 + field);
+    return Math.max(low - 1, 0);
+  }
+  function firstAtLeast(keys, value) {
+    var low = 0, high = keys.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (keys[middle] < value) low = middle + 1; else high = middle;
+    }
+    return low;
+  }
+
+  // One query word's matches: each matching link's best field weight times match quality, as
+  // sorted ids and their values. Words that would need more than a few term shards (a, th, ㄱ) have
+  // their result precomputed in the `a` space.
+  var termResults = new Map();
+  function termResult(term) {
+    var known = termResults.get(term.text);
+    if (known) return Promise.resolve(known);
+    var parts = [["w", term.text]];
+    if (term.inside) parts.push(["i", term.text]);
+    if (term.consonants) parts.push(["c", initials(term.text)]);
+    var count = 0;
+    parts.forEach(function (part) {
+      part.push(shardRange(manifest.terms[part[0]], part[1]));
+      count += part[2][1] - part[2][0] + 1;
+    });
+    var precomputed = count > manifest.aggregate_above && (!term.consonants || initials(term.text) === term.text);
+    var found = precomputed ? fromAggregate(term) : Promise.resolve(null);
+    return found.then(function (result) {
+      return result || fromWords(term, parts);
+    }).then(function (result) {
+      if (termResults.size > 64) termResults.clear();
+      termResults.set(term.text, result);
+      return result;
+    });
+  }
+
+  // Lists of numbers in the shards are strings: 5 bits a character, least significant first, in the
+  // URL-safe base-64 alphabet, where characters 32-63 say that more of the number follows.
+  var DIGITS = new Int8Array(128);
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("").forEach(function (ch, i) {
+    DIGITS[ch.charCodeAt(0)] = i;
+  });
+  function numbers(text) {
+    var out = [], value = 0, shift = 0;
+    for (var i = 0; i < text.length; i++) {
+      var digit = DIGITS[text.charCodeAt(i)];
+      value |= (digit & 31) << shift;
+      if (digit & 32) shift += 5;
+      else { out.push(value); value = 0; shift = 0; }
+    }
+    return out;
+  }
+
+  function fromAggregate(term) {
+    var separators = manifest.terms.a;
+    return load("a" + lastBelow(separators, term.text, true)).then(function (shard) {
+      var at = firstAtLeast(shard.keys, term.text);
+      if (shard.keys[at] !== term.text) return null; // not precomputed after all: match word by word
+      var postings = numbers(shard.postings[at]);
+      var ids = new Int32Array(postings.length), values = new Float64Array(postings.length), id = 0;
+      for (var i = 0; i < postings.length; i++) {
+        var posting = postings[i];
+        id += posting >> 4;
+        ids[i] = id;
+        values[i] = WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+      }
+      return { ids: ids, values: values };
+    });
+  }
+
+  function fromWords(term, parts) {
+    var names = [];
+    parts.forEach(function (part) {
+      for (var n = part[2][0]; n <= part[2][1]; n++) names.push(part[0] + n);
+    });
+    return Promise.all(names.map(load)).then(function () {
+      var best = new Float64Array(manifest.links), touched = [], seen = new Set();
+      parts.forEach(function (part) {
+        for (var n = part[2][0]; n <= part[2][1]; n++) {
+          var shard = shards[part[0] + n];
+          for (var k = firstAtLeast(shard.keys, part[1]); k < shard.keys.length; k++) {
+            if (shard.keys[k].lastIndexOf(part[1], 0) !== 0) break;
+            var word = shard.words ? shard.words[k] : shard.keys[k];
+            if (seen.has(word)) continue;
+            seen.add(word);
+            var quality = qualityOf(word, term);
+            if (quality >= 0) addPostings(numbers(shard.postings[k]), quality, best, touched);
+          }
+        }
+      });
+      var ids = Int32Array.from(touched).sort(), values = new Float64Array(ids.length);
+      for (var i = 0; i < ids.length; i++) values[i] = best[ids[i]];
+      return { ids: ids, values: values };
+    });
+  }
+
+  function addPostings(postings, quality, best, touched) {
+    var factor = QUALITIES[quality], fieldsAllowed = quality === 3 ? 3 : 15, id = 0;
+    for (var i = 0; i < postings.length; i++) {
+      var posting = postings[i];
+      id += posting >> 4;
+      var fields = posting & fieldsAllowed;
+      if (!fields) continue;
+      // The lowest field set is the heaviest.
+      var field = fields & 1 ? 0 : fields & 2 ? 1 : fields & 4 ? 2 : 3;
+      var value = WEIGHTS[field] * factor;
+      if (best[id] === 0) touched.push(id);
+      if (value > best[id]) best[id] = value;
+    }
+  }
+
+  // The links of a tag, or of a category and its subcategories, as sorted ids.
+  function filterIds(prefix, firsts, id) {
+    var shard = lastBelow(firsts, id, true);
+    return load(prefix + shard).then(function (data) {
+      var deltas = numbers(data.lists[id - data.first] || ""), ids = new Int32Array(deltas.length), value = 0;
+      for (var i = 0; i < deltas.length; i++) ids[i] = value += deltas[i];
+      return ids;
+    });
+  }
+
+  // Links in both sorted lists; `values` add up in query order, as the whole-index search did.
+  function intersect(a, b) {
+    var ids = [], values = [], i = 0, j = 0;
+    while (i < a.ids.length && j < b.ids.length) {
+      if (a.ids[i] < b.ids[j]) i++;
+      else if (a.ids[i] > b.ids[j]) j++;
+      else { ids.push(a.ids[i]); values.push(a.values[i] + (b.values ? b.values[j] : 0)); i++; j++; }
+    }
+    return { ids: ids, values: values };
+  }
+
+  // The search the box runs: query, category id, tag id → a promise of [{index, score}], best first.
+  function search(query, category, tag) {
+    return ready.then(function () {
+      var terms = prepareTerms(query);
+      var filters = [];
+      if (category !== "" && +category > 0 && +category < manifest.categories.length) {
+        filters.push(filterIds("k", manifest.category_shards, +category));
+      } else if (category !== "") {
+        filters.push(Promise.resolve(new Int32Array(0)));
+      }
+      if (tag !== "") filters.push(filterIds("t", manifest.tag_shards, +tag));
+      if (!terms.length && !filters.length) return [];
+      return Promise.all([Promise.all(terms.map(termResult)), Promise.all(filters)]).then(function (found) {
+        var matched = null;
+        found[0].forEach(function (result) { matched = matched ? intersect(matched, result) : result; });
+        found[1].forEach(function (ids) {
+          matched = matched ? intersect(matched, { ids: ids }) : { ids: ids, values: new Float64Array(ids.length).fill(1) };
         });
+        return ranked(matched.ids, matched.values);
       });
     });
-    tokenStarts[data.links.length] = used;
-    return buffer.subarray(0, used);
-  })();
-  var parents = data.categories.map(function (c) { return c.parent; });
-
-  function inCategory(categoryId, wanted) {
-    for (var c = categoryId; c !== undefined && c !== null; c = parents[c]) { if (c === wanted) return true; }
-    return false;
   }
 
-  // For one query word, how well each distinct word matches it: 1.25 the whole word, 1 its start,
-  // 0.6 inside it (Hangul, two syllables or more), 0.5 by initial consonants (titles and tags only,
-  // marked negative here so the field check can tell).
-  function wordQualities(term) {
-    var qualities = new Float32Array(wordList.length);
-    var text = term.text, any = false;
-    for (var id = 0; id < wordList.length; id++) {
-      var word = wordList[id], quality = 0;
-      if (word.lastIndexOf(text, 0) === 0) quality = word.length === text.length ? 1.25 : 1;
-      else if (term.inside && word.indexOf(text) > 0) quality = 0.6;
-      else if (term.consonants && consonantsMatch(word, text)) quality = -0.5;
-      if (quality) { qualities[id] = quality; any = true; }
+  // Best score first, then by id. Scores take few distinct values (sums of weight × quality), so
+  // links are grouped by score in id order and only the scores are sorted: with 100,000 results a
+  // comparison sort of them all would cost a keystroke's whole budget.
+  function ranked(ids, values) {
+    var groups = new Map();
+    for (var i = 0; i < ids.length; i++) {
+      var group = groups.get(values[i]);
+      if (!group) groups.set(values[i], (group = []));
+      group.push(ids[i]);
     }
-    return any ? qualities : null;
-  }
-
-  // The link's score for the query: for each word, its best field weight times match quality; 0 when
-  // any query word matches nothing.
-  function score(index, tables) {
-    var total = 0, from = tokenStarts[index], to = tokenStarts[index + 1];
-    for (var t = 0; t < tables.length; t++) {
-      var table = tables[t], best = 0;
-      for (var k = from; k < to; k++) {
-        var token = tokens[k], quality = table[token >> 2];
-        if (!quality) continue;
-        var field = token & 3;
-        if (quality < 0) { if (field > 1) continue; quality = -quality; }
-        var value = WEIGHTS[field] * quality;
-        if (value > best) best = value;
-      }
-      if (!best) return 0;
-      total += best;
-    }
-    return total;
-  }
-
-  function search(query, category, tag) {
-    var terms = prepareTerms(query);
-    var filtered = category !== "" || tag !== "";
     var results = [];
-    if (!terms.length && !filtered) return results;
-    var tables = [];
-    for (var t = 0; t < terms.length; t++) {
-      var table = wordQualities(terms[t]);
-      if (!table) return results;  // a query word that matches no word at all: nothing can match
-      tables.push(table);
-    }
-    for (var i = 0; i < data.links.length; i++) {
-      var link = data.links[i];
-      if (category !== "" && !inCategory(link.c, +category)) continue;
-      if (tag !== "" && (link.g || []).indexOf(+tag) < 0) continue;
-      var s = tables.length ? score(i, tables) : 1;
-      if (s > 0) results.push({ index: i, score: s });
-    }
-    results.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
+    Array.from(groups.keys()).sort(function (a, b) { return b - a; }).forEach(function (score) {
+      groups.get(score).forEach(function (id) { results.push({ index: id, score: score }); });
+    });
     return results;
+  }
+
+  // The result shard that holds link `index`.
+  function resultShardName(index) {
+    return "r" + Math.floor(index / manifest.results.size);
   }
 
   // MARK: - Showing results
@@ -233,7 +390,7 @@
     return location.pathname + (search ? "?" + search : "");
   }
 
-  function resultItem(link, terms) {
+  function resultItem(link, terms, tagNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
     var article = element("article");
     var title = element("h2", "link-title");
@@ -259,7 +416,7 @@
       time.setAttribute("datetime", link.a);
       meta.appendChild(time);
     }
-    var category = data.categories[link.c];
+    var category = manifest.categories[link.c];
     if (category && link.c !== 0) {
       meta.appendChild(document.createTextNode(" \u00b7 "));
       var categoryLink = element("a", "link-category", category.trail || category.title);
@@ -281,7 +438,7 @@
     if (link.g && link.g.length) {
       var tags = element("ul", "tags");
       link.g.forEach(function (id) {
-        var li = element("li"), a = element("a", "", "#" + data.tags[id]);
+        var li = element("li"), a = element("a", "", "#" + tagNames[id]);
         a.href = stateURL(input.value.trim(), categorySelect.value, String(id));
         a.setAttribute("data-tag", String(id));
         li.appendChild(a);
@@ -293,14 +450,18 @@
     return item;
   }
 
+  // The results on screen: the first PAGE at once (all of them on a small site, whose shards are all
+  // in the manifest), more as the end of the list scrolls into view, LIMIT at most.
+  var PAGE = 8;
+  var view = { results: [], terms: [], count: 0 };
+  var listEnd = document.createElement("div");
+  listEnd.setAttribute("aria-hidden", "true");
+  list.parentNode.insertBefore(listEnd, list.nextSibling);
+
   function render(results, query) {
     var terms = prepareTerms(query);
     list.textContent = "";
-    var fragment = document.createDocumentFragment();
-    results.slice(0, LIMIT).forEach(function (result) {
-      fragment.appendChild(resultItem(data.links[result.index], terms));
-    });
-    list.appendChild(fragment);
+    view = { results: results.slice(0, LIMIT), terms: terms, count: 0 };
     var active = terms.length > 0 || categorySelect.value !== "" || tagSelect.value !== "";
     var none = active && !results.length;
     if (!active) status.textContent = "";
@@ -318,19 +479,74 @@
     if (empty) empty.hidden = !none;
     list.hidden = !results.length;
     showRecent();
+    return more(manifest.inline ? LIMIT : PAGE);
+  }
+
+  // Shows `count` more results of the current view: each as soon as its result shard and those of
+  // the results above it are in, so the first result does not wait for the eighth's shard.
+  function more(count) {
+    var current = view, to = Math.min(current.count + count, current.results.length);
+    if (current.count >= to || current.busy) return Promise.resolve();
+    current.busy = true;
+    function flush() {
+      if (current !== view) return;
+      var fragment = document.createDocumentFragment(), before = current.count;
+      while (current.count < to) {
+        var result = current.results[current.count], shard = shards[resultShardName(result.index)];
+        if (!shard) break;
+        fragment.appendChild(resultItem(shard.links[result.index - shard.first], current.terms, shard.tags));
+        current.count++;
+      }
+      list.appendChild(fragment);
+      if (!before && current.count) form.dispatchEvent(new CustomEvent("linky-search-shown"));
+    }
+    flush();
+    var names = new Set();
+    for (var i = current.count; i < to; i++) names.add(resultShardName(current.results[i].index));
+    return Promise.all(Array.from(names, function (name) { return load(name).then(flush); })).then(function () {
+      current.busy = false;
+      if (current === view) moreIfNear();
+    }, function (error) {
+      current.busy = false;
+      failed(error);
+    });
+  }
+
+  function moreIfNear() {
+    if (view.count < view.results.length && listEnd.getBoundingClientRect().top < innerHeight * 1.25) more(PAGE * 2);
+  }
+  addEventListener("scroll", moreIfNear, { passive: true });
+  addEventListener("resize", moreIfNear, { passive: true });
+
+  function failed(error) {
+    status.textContent = say("load-error", korean
+      ? "\uac80\uc0c9 \ub370\uc774\ud130\ub97c \ubd88\ub7ec\uc624\uc9c0 \ubabb\ud588\uc2b5\ub2c8\ub2e4."
+      : "The search data could not be loaded.");
+    status.classList.add("is-empty");
+    if (window.console) console.error(error);
   }
 
   // MARK: - State and the URL
 
+  // Each change searches at once (a query costs a few shards, not the whole index); an answer that
+  // arrives after a newer question is dropped.
+  var asked = 0;
   function update(mode) {
-    var query = input.value;
-    render(search(query, categorySelect.value, tagSelect.value), query);
-    var url = stateURL(query.trim() ? query : "", categorySelect.value, tagSelect.value);
-    if (url === location.pathname + location.search) return;
-    try {
-      if (mode === "push") history.pushState(null, "", url);
-      else history.replaceState(null, "", url);
-    } catch (e) { /* some browsers refuse history changes on file:// pages */ }
+    var query = input.value, category = categorySelect.value, tag = tagSelect.value, question = ++asked;
+    var url = stateURL(query.trim() ? query : "", category, tag);
+    if (url !== location.pathname + location.search) {
+      try {
+        if (mode === "push") history.pushState(null, "", url);
+        else history.replaceState(null, "", url);
+      } catch (e) { /* some browsers refuse history changes on file:// pages */ }
+    }
+    return search(query, category, tag).then(function (results) {
+      if (question !== asked) return;
+      return render(results, query).then(function () {
+        // For scripts and benchmarks: this question's results are on screen.
+        form.dispatchEvent(new CustomEvent("linky-search-done", { detail: { query: query, total: results.length } }));
+      });
+    }, failed);
   }
 
   function fromURL() {
@@ -387,17 +603,12 @@
 
   // MARK: - Events
 
-  var timer;
-  input.addEventListener("input", function () {
-    clearTimeout(timer);
-    timer = setTimeout(function () { update("replace"); }, 80);
-  });
+  input.addEventListener("input", function () { update("replace"); });
   input.addEventListener("focus", showRecent);
   categorySelect.addEventListener("change", function () { update("push"); });
   tagSelect.addEventListener("change", function () { update("push"); });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    clearTimeout(timer);
     remember(input.value);
     update("push");
   });
@@ -451,9 +662,10 @@
   list.addEventListener("keydown", onArrow);
   if (recentList) recentList.addEventListener("keydown", onArrow);
 
-  // For scripts and benchmarks: the search the box runs (query, category id, tag id → results
-  // [{index, score}], best first) and when the index was ready, in ms since navigation.
-  window.linkySearch = { search: search, readyAt: performance.now() };
+  // For scripts and benchmarks: the search the box runs (query, category id, tag id → a promise of
+  // results [{index, score}], best first), and when the manifest was in, in ms since navigation.
+  window.linkySearch = { search: search, ready: ready, readyAt: null };
+  ready.then(function () { window.linkySearch.readyAt = performance.now(); }, failed);
 
   fromURL();
   if (input.value.trim()) remember(input.value); // arrived with ?q=: a search from another page

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The files of the sharded search index under `search/data/` (format version 1, documented in
+/// `Templates/README.md`). Each is a script, `linkySearchShard("name",JSON);`, so that the page can
+/// load it with `<script>` from `file://`; over HTTP the JSON between the first comma and the closing
+/// `);` is the same data for `fetch`.
+enum SearchShardFormat {
+    static let folder = "search/data/"
+    static let manifestName = "manifest"
+
+    static func path(_ name: String) -> String { folder + name + ".js" }
+
+    static func script(_ name: String, _ value: some Encodable) throws -> Data {
+        var script = Data("linkySearchShard(\"\(name)\",".utf8)
+        script.append(try DataEncoding.json(value, pretty: false).dropLast())
+        script.append(Data(");\n".utf8))
+        return script
+    }
+
+    /// `search/data/manifest.js`: what the page loads before the first key, and how to find the rest.
+    struct Manifest: Encodable {
+        struct Results: Encodable {
+            /// Links per result shard: link `id` is entry `id % size` of shard `r<id / size>`.
+            var size: Int
+            var count: Int
+        }
+        var version = 1
+        /// How many links the site has (link ids are 0..<links, in `search-index.json`'s order).
+        var links: Int
+        var categories: [SearchIndexDocument.CategoryEntry]
+        /// Per term space (`w`, `i`, `c`, `a`), each shard's smallest key; shard `n` is `<space><n>`.
+        var terms: [String: [String]]
+        /// A query word whose `w`, `i` and `c` shards would number more than this has its own
+        /// precomputed result in the `a` space.
+        var aggregateAbove: Int
+        var results: Results
+        /// The first tag id (category id) of each tag (category) filter shard `t<n>` (`k<n>`).
+        var tagShards: [Int]
+        var categoryShards: [Int]
+        /// A small site's shards, in the manifest itself: then it is the only file.
+        var inline: [String: Shard]?
+
+        enum CodingKeys: String, CodingKey {
+            case version, links, categories, terms, results, inline
+            case aggregateAbove = "aggregate_above"
+            case tagShards = "tag_shards"
+            case categoryShards = "category_shards"
+        }
+    }
+
+    enum Shard: Encodable {
+        case terms(TermShard)
+        case results(ResultShard)
+        case filters(FilterShard)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .terms(let shard): try shard.encode(to: encoder)
+            case .results(let shard): try shard.encode(to: encoder)
+            case .filters(let shard): try shard.encode(to: encoder)
+            }
+        }
+    }
+
+    /// A run of one term space's keys, with each key's postings as `SearchNumbers`. In `w`, `i` and
+    /// `c` each posting is `delta << 4 | fields`
+    /// (delta: link id minus the previous posting's, the first one's from 0; fields: bit 0 title,
+    /// 1 tags, 2 description, 3 note); in `a` it is `delta << 4 | field << 2 | quality` (quality 0
+    /// whole word, 1 start, 2 inside, 3 initial consonants).
+    struct TermShard: Encodable {
+        var keys: [String]
+        /// The word each key stands for, in `i` and `c` (in `w` the key is the word).
+        var words: [String]?
+        var postings: [String]
+    }
+
+    /// What the results show for links `first` ..< `first + links.count`.
+    struct ResultShard: Encodable {
+        var first: Int
+        var links: [SearchIndexDocument.LinkEntry]
+        /// The names of the tags these links have, by id.
+        var tags: [String: String]
+    }
+
+    /// The links of tags (or categories, with their subcategories) `first` ..< `first + lists.count`,
+    /// each list as `SearchNumbers.deltas` (link id minus the previous one's).
+    struct FilterShard: Encodable {
+        var first: Int
+        var lists: [String]
+    }
+}

@@ -1,0 +1,110 @@
+/// Precomputed results for the query words that would need many term shards: a one- or two-letter
+/// prefix (a, th) or a bare initial consonant (ㄱ) matches a large part of the vocabulary, and its
+/// result — each link's best field and match quality — is smaller than the words it covers.
+extension SearchShards {
+    /// How a word matches a query word, as the page ranks it (`QUALITIES` in search.js).
+    enum Quality: UInt32 {
+        case whole = 0, start, inside, consonants
+
+        var value: Double { [Double(Float(1.25)), 1, Double(Float(0.6)), Double(Float(0.5))][Int(rawValue)] }
+    }
+
+    /// search.js's field weights: title, tags, description, note.
+    static let weights: [Double] = [8, 4, 2, 1]
+
+    /// The `a` space: one entry per query word that needs it, its result in `terms.aggregatePostings`.
+    func aggregates(_ terms: inout TermSpaces) -> SearchTermSpace {
+        var candidates = Set<Word>()
+        for name in ["w", "i", "c"] {
+            for separator in terms.spaces[name]!.separators where !separator.isEmpty {
+                for length in 1...separator.count { candidates.insert(Array(separator.prefix(length))) }
+            }
+        }
+        let needed = candidates.filter { term in
+            Self.hasPrecomputedResult(term) && shardCount(term, terms.spaces) > Self.aggregateAbove
+        }.sorted(by: [UInt16].codeUnitsPrecede)
+        var best = [UInt8](repeating: .max, count: index.links.count)
+        var entries: [SearchTermSpace.Entry] = []
+        var sizes: [Int] = []
+        for term in needed {
+            var touched: [Int] = []
+            for (item, quality) in matches(term, terms.spaces) {
+                for posting in table.postings[item] {
+                    let link = Int(posting >> 4)
+                    for field in 0..<4 where posting & (1 << field) != 0 {
+                        if quality == .consonants, field > 1 { continue }
+                        let code = UInt8(field << 2) | UInt8(quality.rawValue)
+                        if best[link] == .max {
+                            touched.append(link)
+                            best[link] = code
+                        } else if Self.value(code) > Self.value(best[link]) {
+                            best[link] = code
+                        }
+                    }
+                }
+            }
+            touched.sort()
+            let postings = SearchNumbers.postings(touched.map { UInt32($0) << 4 | UInt32(best[$0]) })
+            for link in touched { best[link] = .max }
+            entries.append(.init(key: term, item: terms.aggregatePostings.count))
+            sizes.append(Self.entryLength(term, postings, withWord: false))
+            terms.aggregatePostings.append(postings)
+        }
+        var space = SearchTermSpace(entries)
+        let items = space.entries.map(\.item)
+        space.cut(target: terms.target) { sizes[items[$0]] }
+        return space
+    }
+
+    /// A word mixing syllables and bare consonants (스위ㅍ) is matched from its shards however many:
+    /// its result depends on more than the consonant key, and it is typed only on the way to a word.
+    static func hasPrecomputedResult(_ term: Word) -> Bool {
+        !term.contains(where: SearchText.isConsonant) || SearchText.initials(term) == term
+    }
+
+    /// How many term shards the page loads for `term` without a precomputed result.
+    func shardCount(_ term: Word, _ spaces: [String: SearchTermSpace]) -> Int {
+        var count = spaces["w"]!.shards(forPrefix: term).count
+        if Self.isSyllables(term) { count += spaces["i"]!.shards(forPrefix: term).count }
+        if term.contains(where: SearchText.isConsonant) {
+            count += spaces["c"]!.shards(forPrefix: SearchText.initials(term)).count
+        }
+        return count
+    }
+
+    /// Every word that matches `term`, with how, found as the page finds them.
+    func matches(_ term: Word, _ spaces: [String: SearchTermSpace]) -> [(item: Int, quality: Quality)] {
+        var items = Set(spaces["w"]!.entries(withPrefix: term).map(\.item))
+        if Self.isSyllables(term) { items.formUnion(spaces["i"]!.entries(withPrefix: term).map(\.item)) }
+        if term.contains(where: SearchText.isConsonant) {
+            items.formUnion(spaces["c"]!.entries(withPrefix: SearchText.initials(term)).map(\.item))
+        }
+        return items.sorted().compactMap { item in Self.quality(table.words[item], term).map { (item, $0) } }
+    }
+
+    /// `wordQualities` of search.js for one word.
+    static func quality(_ word: Word, _ term: Word) -> Quality? {
+        if word.hasPrefix(term) { return word.count == term.count ? .whole : .start }
+        if isSyllables(term), word.count > term.count {
+            for start in 1...(word.count - term.count) where word[start..<(start + term.count)].elementsEqual(term) {
+                return .inside
+            }
+        }
+        if term.contains(where: SearchText.isConsonant), word.count >= term.count {
+            let matches = zip(term, word).allSatisfy { t, w in
+                t == w || (SearchText.isConsonant(t) && SearchText.initial(w) == t)
+            }
+            if matches { return .consonants }
+        }
+        return nil
+    }
+
+    /// Two or more Hangul syllables and nothing else: such a word also matches inside words.
+    static func isSyllables(_ term: Word) -> Bool {
+        term.count >= 2 && term.allSatisfy(SearchText.isSyllable)
+    }
+
+    static func value(_ code: UInt8) -> Double {
+        weights[Int(code >> 2)] * Quality(rawValue: UInt32(code & 3))!.value
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The search page's word rules, in Swift: the sharded index is keyed by the words the page's script
+/// would find, so `fold` and `words` here must give what `fold` and `words` in `assets/search.js` give
+/// (NFD, drop U+0300–U+036F, NFC, JavaScript's `toLowerCase`, split on anything but `\p{L}\p{N}`).
+///
+/// Words are UTF-16 code units: the script compares and sorts strings by code unit, and the shards'
+/// key ranges must sort the same way on both sides.
+enum SearchText {
+    typealias Word = [UInt16]
+
+    /// The folded words of `text`, in order (repeats kept).
+    static func words(_ text: String) -> [Word] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
+        // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
+        // went in, with no accents and no case: the common Korean text skips the normalising.
+        let folded = text.unicodeScalars.allSatisfy(foldsToItself) ? text.lowercased() : fold(text)
+        var result: [Word] = []
+        var current: Word = []
+        for scalar in folded.unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(contentsOf: String(scalar).utf16)
+            } else if !current.isEmpty {
+                result.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// `fold` of search.js: accents off, then lower case, as JavaScript's `toLowerCase` does it
+    /// (Swift's `lowercased()` has no final-sigma rule: ΟΔΟΣ must become οδος, not οδοσ).
+    static func fold(_ text: String) -> String {
+        let stripped = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            !(0x300...0x36F).contains($0.value)
+        }
+        let composed = String(String.UnicodeScalarView(stripped)).precomposedStringWithCanonicalMapping
+        let scalars = Array(composed.unicodeScalars)
+        var lowered = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.value == 0x3A3 {
+                lowered.append(isFinalSigma(at: index, in: scalars) ? "\u{3C2}" : "\u{3C3}")
+            } else {
+                lowered.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return String(lowered)
+    }
+
+    /// The Hangul initial consonant of each syllable (가 → ㄱ); other code units stay.
+    static func initials(_ word: Word) -> Word {
+        word.map(initial)
+    }
+
+    static func initial(_ unit: UInt16) -> UInt16 {
+        guard (0xAC00...0xD7A3).contains(unit) else { return unit }
+        return initialConsonants[Int(unit - 0xAC00) / 588]
+    }
+
+    static func isConsonant(_ unit: UInt16) -> Bool { (0x3131...0x314E).contains(unit) }
+    static func isSyllable(_ unit: UInt16) -> Bool { (0xAC00...0xD7A3).contains(unit) }
+
+    /// ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ, the 19 initial consonants in syllable order.
+    static let initialConsonants: [UInt16] = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".utf16)
+}
+
+private extension SearchText {
+    static func asciiWords(_ text: String) -> [Word] {
+        var result: [Word] = []
+        var current: Word = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                current.append(UInt16(byte))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                current.append(UInt16(byte + 32))
+            default:
+                if !current.isEmpty {
+                    result.append(current)
+                    current = []
+                }
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// A scalar that folding leaves as it is, but for ASCII upper case.
+    static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
+            0x3008...0x3011, 0xFF01...0xFF20:
+            true
+        default: false
+        }
+    }
+
+    /// `\p{L}` or `\p{N}`.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            true
+        default: false
+        }
+    }
+
+    /// Unicode's Final_Sigma condition: a cased letter before (skipping case-ignorable ones) and none after.
+    static func isFinalSigma(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        func casedNeighbour(_ indices: some Sequence<Int>) -> Bool {
+            for other in indices {
+                let properties = scalars[other].properties
+                if properties.isCaseIgnorable { continue }
+                return properties.isCased
+            }
+            return false
+        }
+        return casedNeighbour((0..<index).reversed()) && !casedNeighbour((index + 1)..<scalars.count)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import LinkyBuild
+
+/// The sharded search index: its words are the page's words, its key ranges find every prefix, a small
+/// site is one file and a larger one is cut into shards that together hold the whole index.
+@Suite struct SearchShardTests {
+    /// What `words()` of search.js gives for each (checked with node).
+    @Test(arguments: [
+        ("Crème Brûlée at Café Noël", ["creme", "brulee", "at", "cafe", "noel"]),
+        ("ΟΔΟΣ ΟΔΟΣ.", ["οδος", "οδος"]),  // JavaScript's final sigma
+        ("\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF} 위키백과", ["한글", "위키백과"]),  // NFD input
+        ("Swift's async/await (2024)", ["swift", "s", "async", "await", "2024"]),
+        ("İstanbul", ["istanbul"]),  // NFD splits off the dot, which goes with the accents
+        ("ﬁle Straße ǅ", ["ﬁle", "straße", "ǆ"]),  // lower case, not case folding
+        ("①②③ Ⅻ x²", ["①②③", "ⅻ", "x²"]),  // \p{N} includes other numbers
+        ("C++ & Rust_lang", ["c", "rust", "lang"]),
+    ])
+    func wordsAreThePagesWords(_ text: String, _ expected: [String]) {
+        #expect(SearchText.words(text).map(\.string) == expected)
+    }
+
+    @Test func keyRangesFindEveryPrefix() {
+        let keys = ["a", "ab", "abc", "abd", "b", "ba", "bb", "c", "가나", "가다", "나"].map { Array($0.utf16) }
+        var space = SearchTermSpace(keys.enumerated().map { .init(key: $0.element, item: $0.offset) })
+        space.cut(target: 1) { _ in 1 }
+        #expect(space.shardCount == keys.count)
+        for key in keys {
+            for length in 1...key.count {
+                let prefix = Array(key.prefix(length))
+                let range = space.shards(forPrefix: prefix)
+                let found = range.flatMap { space.entries[space.shardEntries($0)] }.filter { $0.key.hasPrefix(prefix) }
+                #expect(found.count == keys.filter { $0.hasPrefix(prefix) }.count, "\(prefix.string)")
+            }
+        }
+        #expect(SearchTermSpace.separator(after: Array("abc".utf16), before: Array("abd".utf16)).string == "abd")
+        #expect(SearchTermSpace.separator(after: Array("ab".utf16), before: Array("abcd".utf16)).string == "abc")
+        #expect(SearchTermSpace.separator(after: Array("apple".utf16), before: Array("banana".utf16)).string == "b")
+    }
+
+    @Test func aSmallSiteIsOneFile() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://example.com/a", title: "스위프트 동시성", tags: "[swift]"),
+            "links/b.md": TestSite.link(url: "https://example.com/b", title: "Rust async", tags: "[rust]"),
+        ])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let files = try FileManager.default.contentsOfDirectory(atPath: site.output.appending(path: "search/data").path)
+        #expect(files == ["manifest.js"])
+        let manifest = try shard(site, "manifest")
+        let inline = try #require(manifest["inline"] as? [String: Any])
+        #expect(Set(inline.keys).isSuperset(of: ["w0", "i0", "c0", "a0", "r0", "t0", "k0"]))
+        let words = try #require(inline["w0"] as? [String: Any])
+        #expect((words["keys"] as? [String])?.contains("스위프트") == true)
+        let consonants = try #require(inline["c0"] as? [String: Any])
+        #expect((consonants["keys"] as? [String])?.contains("ㅅㅇㅍㅌ") == true)
+    }
+
+    @Test func aLargerSiteIsShardedAndTheShardsHoldTheWholeIndex() async throws {
+        let vocabulary =
+            (0..<400).map { "w\(String($0, radix: 36))x" } + ["apple", "apricot", "avocado", "가나다", "나눔글꼴"]
+        var files: [String: String] = [:]
+        for number in 0..<1_500 {
+            let words = (0..<40).map { vocabulary[($0 * 7919 + number * 104_729) % vocabulary.count] }
+            files["links/c\(number % 7)/l\(number).md"] = TestSite.link(
+                url: "https://example.com/\(number)", title: words.prefix(4).joined(separator: " "),
+                tags: "[t\(number % 11)]", extra: "description: \(words.dropFirst(4).joined(separator: " "))\n")
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let manifest = try shard(site, "manifest")
+        #expect(manifest["inline"] == nil)
+        #expect(manifest["links"] as? Int == 1_500)
+        let terms = try #require(manifest["terms"] as? [String: [String]])
+        let separators = try #require(terms["w"])
+        #expect(separators.count > 1)
+
+        // Every word is in the shard its key range names, and the shards hold each link's words.
+        var linksWithApple = Set<Int>()
+        for (number, first) in separators.enumerated() {
+            let data = try shard(site, "w\(number)")
+            let keys = try #require(data["keys"] as? [String])
+            let postings = try #require(data["postings"] as? [String]).map(decoded)
+            #expect(keys.allSatisfy { Array($0.utf16).lexicographicallyPrecedes(Array(first.utf16)) == false })
+            if number + 1 < separators.count {
+                let next = Array(separators[number + 1].utf16)
+                #expect(keys.allSatisfy { Array($0.utf16).lexicographicallyPrecedes(next) })
+            }
+            if let at = keys.firstIndex(of: "apple") {
+                var id = 0
+                for posting in postings[at] {
+                    id += posting >> 4
+                    linksWithApple.insert(id)
+                }
+            }
+        }
+        let index = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "search-index.json")))
+                as? [String: Any])
+        let links = try #require(index["links"] as? [[String: Any]])
+        let expected = links.indices.filter { id in
+            ["t", "s"].contains { (links[id][$0] as? String)?.split(separator: " ").contains("apple") == true }
+        }
+        #expect(!expected.isEmpty && linksWithApple == Set(expected))
+
+        // Result shards cover every link once; precomputed results exist for words spanning shards.
+        let results = try #require(manifest["results"] as? [String: Int])
+        let size = try #require(results["size"])
+        #expect(results["count"] == (1_500 + size - 1) / size)
+        let last = try shard(site, "r\(results["count"]! - 1)")
+        #expect(last["first"] as? Int == (results["count"]! - 1) * size)
+        let wShards = separators.filter { $0.hasPrefix("w") }.count + 1
+        #expect(wShards > 2, "\(separators)")
+        let aggregates = try shard(site, "a0")
+        #expect((aggregates["keys"] as? [String])?.contains("w") == true)
+    }
+
+    @Test func numbersAreShortStrings() {
+        #expect(SearchNumbers.string([16, 32, 0, 1_600_015]) == "QgBA" + SearchNumbers.string([1_600_015]))
+        #expect(
+            decoded(SearchNumbers.string([0, 31, 32, 1023, 1024, 1_600_015, UInt32(Int32.max)]))
+                == [0, 31, 32, 1023, 1024, 1_600_015, Int(Int32.max)])
+        #expect(
+            decoded(SearchNumbers.postings([3 << 4 | 1, 4 << 4 | 9, 100 << 4])) == [3 << 4 | 1, 1 << 4 | 9, 96 << 4])
+        #expect(decoded(SearchNumbers.deltas([2, 5, 6])) == [2, 3, 1])
+    }
+
+    /// `numbers()` of search.js.
+    private func decoded(_ text: String) -> [Int] {
+        var out: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in text.utf8 {
+            let digit = SearchNumbers.alphabet.firstIndex(of: byte)!
+            value |= (digit & 31) << shift
+            if digit & 32 != 0 {
+                shift += 5
+            } else {
+                out.append(value)
+                value = 0
+                shift = 0
+            }
+        }
+        return out
+    }
+
+    private func shard(_ site: TestSite, _ name: String) throws -> [String: Any] {
+        let text = try site.read("search/data/\(name).js")
+        #expect(text.hasPrefix("linkySearchShard(\"\(name)\",") && text.hasSuffix(");\n"))
+        let json = text[text.index(after: text.firstIndex(of: ",")!)..<text.lastIndex(of: ")")!]
+        return try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+}
