@@ -32,7 +32,7 @@ struct PlannedFile: Sendable, Hashable {
     /// Made from every link: large, and worth a render task of their own.
     var isWholeCollection: Bool {
         switch kind {
-        case .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex: true
+        case .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
         default: false
         }
     }

@@ -86,7 +86,7 @@ struct SiteRenderer: Sendable {
         case .search: ("search", context.search())
         case .print: ("print", context.printPage())
         case .notFound: ("404", context.notFound())
-        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .asset: nil
+        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset: nil
         }
     }
 
