@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
+        /// The version and commit `--version` prints: "dev" from source, stamped by scripts/release.
+        .target(name: "CLinkyBuildInfo"),
 
         // MARK: - The pipeline
 
@@ -93,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "linky-site",
             dependencies: [
-                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork", "LinkyServe",
+                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork", "LinkyServe", "CLinkyBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

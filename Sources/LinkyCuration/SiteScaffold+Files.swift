@@ -160,17 +160,14 @@ extension SiteScaffold {
         - [자갈치시장](https://ko.wikipedia.org/wiki/자갈치시장): 회와 꼼장어. #맛집 #부산
         """ + "\n",
         ".github/workflows/pages.yml": """
-        # Builds the site with linky-site and publishes it to GitHub Pages on every push to main;
-        # pull requests get the build's problems as annotations on the changed files.
-        # Once: Settings → Pages → Source: "GitHub Actions"; set LINKY_SITE_REPOSITORY below to the
-        # repository you build linky-site from.
+        # Builds the site with linky-site's GitHub Action (its release binary, cached; no compiling) and
+        # publishes it to GitHub Pages on every push to main; pull requests get the build's problems as
+        # annotations on the changed files. Once: Settings → Pages → Source: "GitHub Actions".
         name: Publish
         on:
           push:
             branches: [main]
           pull_request:
-        env:
-          LINKY_SITE_REPOSITORY: linky-site/linky-site
         permissions:
           contents: read
           pages: write
@@ -180,22 +177,16 @@ extension SiteScaffold {
             runs-on: ubuntu-24.04
             steps:
               - uses: actions/checkout@v4
-              - name: Install cmark-gfm
-                run: sudo apt-get update && sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev
-              - uses: actions/checkout@v4
+              - id: linky
+                uses: linky-site/linky-site@main
                 with:
-                  repository: ${{ env.LINKY_SITE_REPOSITORY }}
-                  path: .linky-site
-              - name: Build linky-site
-                run: swift build -c release --package-path .linky-site --product linky-site
-              - name: Build the site
-                run: >-
-                  .linky-site/.build/release/linky-site build . --strict --format github
-                  --base-url "https://${{ github.repository_owner }}.github.io/${{ github.event.repository.name }}/"
+                  version: latest
+                  strict: true
+                  base-url: https://${{ github.repository_owner }}.github.io/${{ github.event.repository.name }}/
               - uses: actions/upload-pages-artifact@v3
                 if: github.event_name == 'push'
                 with:
-                  path: _site
+                  path: ${{ steps.linky.outputs.output-dir }}
           deploy:
             if: github.event_name == 'push'
             needs: build

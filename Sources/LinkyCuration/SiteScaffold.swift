@@ -15,8 +15,10 @@ public struct SiteScaffold: Sendable {
     }
 
     /// Writes the site; refuses a folder that already has files, so nothing is ever overwritten.
+    /// `release` is the linky-site version writing it: its workflow then pins the action to that
+    /// release's tag; without one (a build from source) it follows the latest release.
     /// Returns the paths written, relative to the folder.
-    public func create(title: String? = nil) throws -> [String] {
+    public func create(title: String? = nil, release: String? = nil) throws -> [String] {
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             throw Failure.folderNotEmpty(folder.path)
@@ -27,6 +29,11 @@ public struct SiteScaffold: Sendable {
             if path == "linky.yml", let title {
                 contents = contents.replacingOccurrences(
                     of: "title: My Links", with: "title: \(Self.yamlQuoted(title))")
+            }
+            if path == ".github/workflows/pages.yml", let release {
+                contents = contents.replacingOccurrences(
+                    of: "linky-site/linky-site@main\n        with:\n          version: latest\n",
+                    with: "linky-site/linky-site@v\(release)\n        with:\n")
             }
             let destination = folder.appending(path: path)
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -14,7 +14,7 @@ struct LinkySite: AsyncParsableCommand {
             found; 69 a program it needs is missing (WeasyPrint for --pdf, git for check --changed-since); 73 \
             unsafe output folder; 74 output could not be written; 75 `serve` cannot listen (the port is in use).
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionLine,
         subcommands: [
             BuildCommand.self, CheckCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self,
             ImportCommand.self, TagsCommand.self, ServeCommand.self, ThemeCommand.self,

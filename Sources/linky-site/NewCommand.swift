@@ -24,7 +24,8 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         do {
-            let written = try SiteScaffold(folder: url).create(title: title)
+            let release = BuildInfo.version == "dev" ? nil : BuildInfo.version
+            let written = try SiteScaffold(folder: url).create(title: title, release: release)
             print("Created \(folder) with \(written.count) files:")
             for path in written { print("  \(path)") }
             print("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")

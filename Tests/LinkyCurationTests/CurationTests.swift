@@ -29,6 +29,17 @@ import Testing
         #expect(ignored.split(separator: "\n") == ["_site/", ".linky-check-cache.json"])
     }
 
+    @Test func aReleasePinsTheWorkflowsActionToItsOwnTag() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try SiteScaffold(folder: folder).create(release: "1.4.0")
+        let workflow = try String(contentsOf: folder.appending(path: ".github/workflows/pages.yml"), encoding: .utf8)
+        let step = "        uses: linky-site/linky-site@v1.4.0\n        with:\n          strict: true\n"
+        #expect(workflow.contains(step))
+        #expect(!workflow.contains("@main") && !workflow.contains("version: latest"))
+        #expect(!workflow.contains("swift build"))
+    }
+
     @Test func newNeverWritesIntoAFolderWithFiles() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

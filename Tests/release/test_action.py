@@ -1,0 +1,146 @@
+"""scripts/github-action, the shell steps of action.yml, run here as GitHub Actions runs them (resolve,
+install, build; outputs in $GITHUB_OUTPUT) against a local copy of the release archive (file:// release-url)."""
+import os
+import pathlib
+import re
+import subprocess
+
+import yaml
+
+from conftest import ROOT
+
+SCRIPT = ROOT / "scripts" / "github-action"
+
+
+class Runner:
+    """One job's environment: its own tool cache, output and path files, and working folder."""
+
+    def __init__(self, tmp_path: pathlib.Path, release_folder: pathlib.Path, version: str):
+        self.workspace = tmp_path / "workspace"
+        self.workspace.mkdir()
+        self.tool_cache = tmp_path / "tool-cache"
+        self.release_folder = release_folder
+        self.version = version
+        self.path_file = tmp_path / "github-path"
+
+    def step(self, name: str, **inputs: str) -> tuple[subprocess.CompletedProcess, dict[str, str]]:
+        output_file = self.workspace.parent / f"output-{name}"
+        output_file.write_text("")
+        environment = {
+            "PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"),
+            "GITHUB_OUTPUT": str(output_file), "GITHUB_PATH": str(self.path_file),
+            "RUNNER_TOOL_CACHE": str(self.tool_cache), "LINKY_ACTION_REF": "", "LINKY_ACTION_REPOSITORY": "linky-site/linky-site",
+            **inputs,
+        }
+        result = subprocess.run([str(SCRIPT), name], cwd=self.workspace, env=environment, capture_output=True, text=True)
+        outputs = dict(line.split("=", 1) for line in output_file.read_text().splitlines())
+        return result, outputs
+
+    def install(self, **inputs: str) -> tuple[subprocess.CompletedProcess, dict[str, str]]:
+        result, resolved = self.step(
+            "resolve", LINKY_VERSION=self.version, LINKY_RELEASE_URL=self.release_folder.as_uri()
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        installed, outputs = self.step(
+            "install", LINKY_ARCHIVE=resolved["archive"], LINKY_URL=resolved["url"], LINKY_DIRECTORY=resolved["directory"],
+            **inputs,
+        )
+        return installed, {**resolved, **outputs}
+
+    def build(self, directory: str, **inputs: str) -> tuple[subprocess.CompletedProcess, dict[str, str]]:
+        return self.step("build", LINKY_DIRECTORY=directory, **inputs)
+
+    def new_site(self, directory: str, name: str = "site") -> pathlib.Path:
+        subprocess.run([f"{directory}/linky-site", "new", name], cwd=self.workspace, check=True, capture_output=True)
+        return self.workspace / name
+
+
+def test_installs_the_archive_and_builds_a_site(release_folder, release_version, tmp_path):
+    runner = Runner(tmp_path, release_folder, "v" + release_version)
+    installed, outputs = runner.install()
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert outputs["version"] == release_version
+    assert outputs["archive"] == f"linky-site-{release_version}-linux-{os.uname().machine}.tar.gz"
+    assert f"linky-site {release_version} (commit" in installed.stdout
+    assert runner.path_file.read_text() == outputs["directory"] + "\n"
+    assert outputs["path"] == outputs["directory"] + "/linky-site"
+
+    runner.new_site(outputs["directory"])
+    built, build_outputs = runner.build(
+        outputs["directory"], LINKY_SITE="site", LINKY_BASE_URL="https://links.example.org/", LINKY_STRICT="true"
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert build_outputs["output-dir"] == "site/_site"
+    index = (runner.workspace / "site" / "_site" / "index.html").read_text()
+    assert "https://links.example.org/" in index
+
+
+def test_a_second_run_uses_the_cache_without_downloading(release_folder, release_version, tmp_path):
+    runner = Runner(tmp_path, release_folder, release_version)
+    first, _ = runner.install()
+    assert first.returncode == 0, first.stderr
+    for file in release_folder.iterdir():
+        file.unlink()
+    second, outputs = runner.install()
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "using the cached" in second.stdout
+    assert "downloading" not in second.stdout
+
+
+def test_a_broken_link_file_becomes_an_error_annotation_on_its_line(release_folder, release_version, tmp_path):
+    runner = Runner(tmp_path, release_folder, release_version)
+    installed, outputs = runner.install()
+    assert installed.returncode == 0, installed.stderr
+    site = runner.new_site(outputs["directory"])
+    broken = site / "links" / "broken.md"
+    broken.write_text("---\ntitle: Broken\nurl: https://example.com/\ntags: [unclosed\n---\nA note.\n")
+
+    built, build_outputs = runner.build(outputs["directory"], LINKY_SITE="site")
+    assert built.returncode == 1, built.stdout + built.stderr
+    assert re.search(r"^::error file=site/links/broken\.md,line=\d+(,col=\d+)?,title=LINKY\d{3} [^:]*::", built.stdout, re.M), built.stdout
+    assert "output-dir" not in build_outputs
+    assert not (site / "_site").exists()
+
+
+def test_a_wrong_checksum_stops_before_installing(release_folder, release_version, tmp_path):
+    runner = Runner(tmp_path, release_folder, release_version)
+    checksum = next(release_folder.glob("*.sha256"))
+    name = checksum.read_text().split()[1]
+    checksum.write_text("0" * 64 + "  " + name + "\n")
+
+    installed, outputs = runner.install()
+    assert installed.returncode == 1
+    assert f"checksum mismatch for {name}: expected SHA-256 {'0' * 64}" in installed.stderr
+    assert installed.stdout.startswith("::error title=linky-site action::checksum mismatch") or "::error title=linky-site action::checksum mismatch" in installed.stdout
+    assert "path" not in outputs
+    assert not pathlib.Path(outputs["directory"]).exists()
+    assert not runner.path_file.exists()
+
+
+def test_a_pinned_sha256_input_is_checked_instead_of_the_published_file(release_folder, release_version, tmp_path):
+    runner = Runner(tmp_path, release_folder, release_version)
+    installed, _ = runner.install(LINKY_SHA256="ab" * 32)
+    assert installed.returncode == 1
+    assert "checksum mismatch" in installed.stderr
+
+
+def test_without_a_version_or_a_release_tag_it_says_what_to_set(tmp_path):
+    output_file = tmp_path / "output"
+    result = subprocess.run(
+        [str(SCRIPT), "resolve"], env={"PATH": os.environ["PATH"], "GITHUB_OUTPUT": str(output_file), "LINKY_ACTION_REF": "main"},
+        capture_output=True, text=True,
+    )
+    assert result.returncode == 1
+    assert "set the action's 'version' input" in result.stderr
+
+
+def test_action_yml_runs_the_script_steps_and_declares_the_inputs():
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    assert action["runs"]["using"] == "composite"
+    assert set(action["inputs"]) >= {"version", "site", "base-url", "strict", "check-links"}
+    assert action["inputs"]["site"]["default"] == "."
+    steps = action["runs"]["steps"]
+    scripts = [step["run"] for step in steps if "run" in step]
+    assert scripts == [f'"$GITHUB_ACTION_PATH/scripts/github-action" {name}' for name in ("resolve", "install", "build")]
+    assert any(step.get("uses", "").startswith("actions/cache@") for step in steps)
+    assert action["outputs"]["output-dir"]["value"] == "${{ steps.build.outputs.output-dir }}"
