@@ -215,6 +215,20 @@ public struct SiteBuilder: Sendable {
         diagnostics += themeDiagnostics
         otherDiagnostics += themeDiagnostics
 
+        // Plan only a site without errors: the redirects of its aliases, and the addresses the
+        // previous output had that this one would lose.
+        var plan: [PlannedFile] = []
+        if !diagnostics.containsErrors {
+            let planned = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()
+            plan = planned.files
+            diagnostics += planned.diagnostics
+            otherDiagnostics += planned.diagnostics
+            if options.writeOutput {
+                diagnostics += MovedPaths(site: site, plan: plan).warnings(comparingWith: output)
+            }
+            clock.lap("plan")
+        }
+
         var report = BuildReport(
             outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
             linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
@@ -230,7 +244,7 @@ public struct SiteBuilder: Sendable {
             return prepared
         }
         prepared.site = site
-        prepared.plan = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).plan()
+        prepared.plan = plan
         prepared.report.fileCount = prepared.plan.count + loaded.staticFiles.count
         return prepared
     }

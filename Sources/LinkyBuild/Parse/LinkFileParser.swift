@@ -12,8 +12,10 @@ struct ContentFileParser: Sendable {
     /// Most tags one link may have.
     static let maximumTags = 100
 
-    static let linkKeys: Set<String> = ["url", "title", "tags", "date", "description", "image", "favorite", "draft"]
-    static let categoryKeys: Set<String> = ["title", "description", "order", "icon"]
+    static let linkKeys: Set<String> = [
+        "url", "title", "tags", "date", "description", "image", "favorite", "draft", "aliases",
+    ]
+    static let categoryKeys: Set<String> = ["title", "description", "order", "icon", "aliases"]
 
     func parse(_ file: SourceFile) -> ParsedContent {
         var result = ParsedContent()
@@ -142,6 +144,7 @@ private extension ContentFileParser {
             image = problems.take(
                 Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "image"))
         }
+        let aliases = Self.aliases(mapping, diagnostics: &problems)
         let favorite = mapping["favorite"].flatMap { problems.take(mapping.bool($0)) } ?? false
         let draft = mapping["draft"].flatMap { problems.take(mapping.bool($0)) } ?? false
         var extra: [String: ExtraValue] = [:]
@@ -169,7 +172,7 @@ private extension ContentFileParser {
                 source: start, categoryKey: key, slugName: slugName, url: url, urlSource: urlSource, title: title,
                 description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
                 note: note, extra: extra,
-                sourceOrder: 0))
+                sourceOrder: 0, aliases: aliases))
     }
 
     func parseCategoryIndex(
@@ -184,7 +187,7 @@ private extension ContentFileParser {
                 .warning(
                     .invalidCategoryIndex, at: mapping.location(of: entry),
                     "`\(entry.key)` is not a category setting and is ignored",
-                    hint: "an _index.md knows title, description, order and icon"))
+                    hint: "an _index.md knows title, description, order, icon and aliases"))
         }
         let body = frontMatter.body.trimmingCharacters(in: .whitespacesAndNewlines)
         if !body.isEmpty { definition.intro = Self.note(body) }
@@ -208,6 +211,29 @@ extension ContentFileParser {
             definition.icon = icon
         }
         if let entry = mapping["order"] { definition.order = diagnostics.take(mapping.integer(entry)) }
+        definition.aliases = aliases(mapping, diagnostics: &diagnostics)
+    }
+
+    /// `aliases:`, a list (or one string) of old addresses: `/paths/from/the/root/` or old names.
+    static func aliases(_ mapping: YAMLMapping, diagnostics: inout [Diagnostic]) -> [PathAlias] {
+        guard let entry = mapping["aliases"], let written = diagnostics.take(mapping.stringList(entry)) else {
+            return []
+        }
+        var aliases: [PathAlias] = []
+        for text in written.map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
+            let alias = PathAlias(text, at: mapping.location(of: entry))
+            if alias.isPath, alias.outputPath == nil {
+                diagnostics.append(
+                    .error(
+                        .invalidAlias, at: alias.location,
+                        "the alias \"\(text)\" is not a path inside the site",
+                        hint: "write an old address from the site's root, e.g. `/tags/c-2/`, or an old name without `/`"
+                    ))
+                continue
+            }
+            aliases.append(alias)
+        }
+        return aliases
     }
 
     static func linkURL(

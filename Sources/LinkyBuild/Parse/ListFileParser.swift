@@ -10,6 +10,8 @@ struct ListFileParser: Sendable {
 
     /// Front-matter keys that suggest the author meant a link file and forgot `url`.
     static let linkOnlyKeys: Set<String> = ["tags", "date", "favorite", "draft", "image"]
+    /// Front-matter keys of a list file that apply to each of its items.
+    static let listKeys: Set<String> = ["tags", "draft"]
 
     func parse(
         _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], fileName: String,
@@ -21,13 +23,21 @@ struct ListFileParser: Sendable {
             key: key, source: SourceLocation(path: path, line: 1), keepsSourceOrder: true, isListFile: true)
         ContentFileParser.readCategoryFields(mapping, into: &root, diagnostics: &result.diagnostics)
         for entry in mapping.entries
-        where !ContentFileParser.categoryKeys.contains(entry.key) && !Self.linkOnlyKeys.contains(entry.key) {
+        where !ContentFileParser.categoryKeys.contains(entry.key) && !Self.listKeys.contains(entry.key) {
             result.diagnostics.append(
                 .warning(
                     .unknownKey, at: mapping.location(of: entry),
                     "`\(entry.key)` is not a list-file setting and is ignored",
-                    hint: "a list file's front matter knows title, description, order and icon"))
+                    hint: "a list file's front matter knows title, description, order, icon, aliases, tags and draft"))
         }
+        // `tags:` and `draft:` of the front matter apply to every item of the file.
+        var fileTags: [(name: String, line: Int?)] = []
+        if let entry = mapping["tags"],
+            let names = result.diagnostics.take(mapping.stringList(entry, code: .invalidTags))
+        {
+            fileTags = names.map { ($0, entry.line) }
+        }
+        let fileDraft = mapping["draft"].flatMap { result.diagnostics.take(mapping.bool($0)) } ?? false
 
         let candidates = outline.blocks.contains { block in
             if case .item(let item) = block, let destination = item.linkDestination, !item.linkIsImage,
@@ -84,7 +94,9 @@ struct ListFileParser: Sendable {
                 }
             case .item(let item):
                 seenItem = true
-                if let link = parseItem(item, key: currentKey, lineOffset: lineOffset, order: order, into: &result) {
+                if var link = parseItem(item, key: currentKey, lineOffset: lineOffset, order: order, into: &result) {
+                    link.tags += fileTags
+                    link.draft = link.draft || fileDraft
                     result.links.append(link)
                     order += 1
                 }
@@ -125,7 +137,7 @@ private extension ListFileParser {
                     hint: error.hint))
             return nil
         }
-        var (description, tags) = Self.descriptionAndTags(item.trailingText)
+        var (description, tags) = Self.descriptionAndTags(item.trailingWords)
         if tags.count > ContentFileParser.maximumTags {
             result.diagnostics.append(
                 .warning(
@@ -153,16 +165,17 @@ private extension ListFileParser {
     }
 
     /// `- Fresh pasta. #italian #seoul` → ("Fresh pasta.", ["italian", "seoul"]): the separator after the
-    /// link is dropped and `#word`s become tags.
-    static func descriptionAndTags(_ text: String) -> (String?, [String]) {
+    /// link is dropped and `#word`s become tags — only words written as plain text: `` `#define` ``,
+    /// `[#x](…)`, `\#x` and `&#35;x` stay in the description.
+    static func descriptionAndTags(_ trailing: [MarkdownOutline.Word]) -> (String?, [String]) {
         var tags: [String] = []
-        var words: [Substring] = []
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+        var words: [String] = []
+        for word in trailing {
             if let name = ListFileTagWord.tagName(in: word) {
                 tags.append(String(name))
                 continue
             }
-            words.append(word)
+            words.append(word.text)
         }
         var description = words.joined(separator: " ")
         let separators: Set<Character> = ["-", "–", "—", ":", "|", "·"]

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyMarkdown
 
 /// The rule that makes a word of a list item's text a tag: `#italian`, `#c++`, `#맛집` (a final
 /// `.`, `,`, `;`, `:`, `!`, `?` or `)` is punctuation, not part of the tag). Shared by the list-file
@@ -18,6 +19,11 @@ public enum ListFileTagWord {
         let name = Substring(scalars[first...last])
         guard !name.isEmpty, !name.allSatisfy(\.isNumber), name.allSatisfy(isNameCharacter) else { return nil }
         return name
+    }
+
+    /// The tag a word after an item's link stands for: nil unless the word is all plain text.
+    public static func tagName(in word: MarkdownOutline.Word) -> Substring? {
+        word.isPlain ? tagName(in: word.text[...]) : nil
     }
 
     /// Whether `name` can be written as a `#tag` word that reads back as exactly `name`.

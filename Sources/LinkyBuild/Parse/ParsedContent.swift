@@ -20,6 +20,7 @@ struct ParsedLink: Sendable {
     var note: Note?
     var extra: [String: ExtraValue]
     var sourceOrder: Int
+    var aliases: [PathAlias] = []
 }
 
 /// What a folder's `_index.md`, a list file or one of its headings says about a category.
@@ -36,6 +37,7 @@ struct CategoryDefinition: Sendable {
     var isListFile: Bool
     /// A heading inside a list file.
     var isSection = false
+    var aliases: [PathAlias] = []
 }
 
 /// The parse stage's result for the content folder.

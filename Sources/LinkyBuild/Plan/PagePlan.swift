@@ -24,6 +24,8 @@ struct PlannedFile: Sendable, Hashable {
         /// The sharded index the search page loads, under `search/data/` (the manifest's path).
         case searchShards
         case asset(String)
+        /// A small page at an old address (an alias) that sends the reader to the page at `to`.
+        case redirect(to: String, title: String)
     }
 
     var path: String
@@ -51,6 +53,16 @@ struct PagePlanner {
     let site: Site
     let assetNames: [String]
 
+    /// Every file, with the redirects of the site's aliases; the diagnostics say which aliases could not be kept.
+    func planWithRedirects() -> (files: [PlannedFile], diagnostics: [Diagnostic]) {
+        var files = plan()
+        let (redirects, diagnostics) = RedirectPlanner(site: site, paths: SitePaths(site: site)).plan(
+            avoiding: Set(files.map(\.path)))
+        files += redirects
+        return (files, diagnostics)
+    }
+
+    /// Every page and file of the site, without the redirects.
     func plan() -> [PlannedFile] {
         let paths = SitePaths(site: site)
         var files: [PlannedFile] = [PlannedFile(path: SitePaths.home, kind: .home)]

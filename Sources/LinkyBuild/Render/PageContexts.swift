@@ -177,6 +177,16 @@ extension TemplateContext {
         return page(path: SitePaths.print, kind: "print", title: site.config.title, description: nil, extra: extra)
     }
 
+    /// An old address (an alias): `redirect.target` is the page's address relative to the root,
+    /// `redirect.canonical` its public address (relative without `base_url`).
+    func redirect(from path: String, to target: String, title: String) -> TemplateValue {
+        let context = at(path)
+        var redirect: TemplateMap = ["target": .string(href(target)), "title": .string(title)]
+        redirect["canonical"] = .string(absolute(target) ?? context.root + href(target))
+        return context.page(
+            path: path, kind: "redirect", title: title, description: nil, extra: ["redirect": .map(redirect)])
+    }
+
     func notFound() -> TemplateValue {
         at(SitePaths.notFound).page(
             path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)

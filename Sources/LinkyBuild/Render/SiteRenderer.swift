@@ -86,6 +86,7 @@ struct SiteRenderer: Sendable {
         case .search: ("search", context.search())
         case .print: ("print", context.printPage())
         case .notFound: ("404", context.notFound())
+        case .redirect(let target, let title): ("redirect", context.redirect(from: file.path, to: target, title: title))
         case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset: nil
         }
     }

@@ -108,7 +108,7 @@ struct CategoryTreeBuilder {
                     icon: definition?.icon, order: definition?.order, intro: definition?.intro, parent: parent,
                     totalCount: totals[key] ?? 0,
                     source: definition?.source ?? SourceLocation(path: ([contentDir] + key).joined(separator: "/")),
-                    keepsSourceOrder: definition?.keepsSourceOrder ?? false))
+                    keepsSourceOrder: definition?.keepsSourceOrder ?? false, aliases: definition?.aliases ?? []))
             let children = node.children.sorted { left, right in
                 let a = nodes[left]!
                 let b = nodes[right]!
@@ -159,6 +159,7 @@ private extension CategoryTreeBuilder {
         result.order = first.order ?? second.order
         result.intro = first.intro ?? second.intro
         result.keepsSourceOrder = first.keepsSourceOrder || second.keepsSourceOrder
+        result.aliases = first.aliases + second.aliases
         return result
     }
 }

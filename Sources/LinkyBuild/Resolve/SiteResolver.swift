@@ -32,7 +32,8 @@ struct SiteResolver {
         }
         var slugOf = [String](repeating: "", count: parsed.count)
         for (category, indices) in byCategory {
-            let (slugs, _) = SlugAllocator().allocate(indices.map { (key: $0, name: parsed[$0].slugName) })
+            let (slugs, _) = SlugAllocator().allocate(
+                indices.map { (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey) })
             for (index, slug) in slugs {
                 slugOf[index] = slug
                 let wanted = Slug.make(parsed[index].slugName)
@@ -106,6 +107,7 @@ extension SiteResolver {
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.favicon = LinkURL(stored: fetched?.favicon)
+        resolved.aliases = link.aliases
         return resolved
     }
 }

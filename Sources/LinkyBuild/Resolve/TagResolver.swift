@@ -34,7 +34,8 @@ struct TagResolver {
         }
         for definition in definitions {
             let key = Self.key(definition.name)
-            for alias in definition.aliases {
+            // `/paths/` are old addresses, not spellings (see `PathAlias`).
+            for alias in definition.aliases where !alias.hasPrefix("/") {
                 let aliasKey = Self.key(alias)
                 guard !aliasKey.isEmpty, aliasKey != key else { continue }
                 if let other = definitionByKey[aliasKey] {
@@ -125,7 +126,7 @@ struct TagResolver {
         let keys = Array(spelling.keys)
         let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, definitionByKey[$0]?.title ?? spelling[$0]!) })
         let (slugs, collisions) = SlugAllocator().allocate(
-            keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? names[$0]!) })
+            keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? names[$0]!, identity: $0) })
         for collision in collisions {
             let wanted = collision.assigned.map { "\"\($0.name)\"" }.joined(separator: ", ")
             diagnostics.append(
@@ -138,9 +139,13 @@ struct TagResolver {
         let sortedKeys = keys.sorted { (folded[$0]!, $0) < (folded[$1]!, $1) }
         let idByKey = Dictionary(uniqueKeysWithValues: sortedKeys.enumerated().map { ($1, $0) })
         var tags = sortedKeys.enumerated().map { id, key in
-            Tag(
+            var tag = Tag(
                 id: id, key: key, name: names[key]!, slug: slugs[key]!, description: definitionByKey[key]?.description,
                 parent: parentOf[key].flatMap { idByKey[$0] })
+            if let definition = definitionByKey[key] {
+                tag.aliases = definition.aliases.map { PathAlias($0, at: definition.location) }
+            }
+            return tag
         }
         for tag in tags { if let parent = tag.parent { tags[parent].children.append(tag.id) } }
         let tagsOfLink = tagsOfLinkKeys.map { $0.map { idByKey[$0]! } }

@@ -18,10 +18,14 @@ struct ContentFileEdit {
     func change(_ request: ResolvedEdit) throws(TagEditProblems) -> TagEditPlan.FileChange? {
         var layout = try Self.layout(of: file, linkLines: Set(linkTags.keys))
         var problems: [TagEditProblem] = []
+        // A list file's front-matter `tags:` (the one holder without a link line) apply to each item.
+        let fileWide = Set(
+            layout.holders.filter { $0.linkLine == nil }.flatMap(\.names).map { catalog.canonical($0.identity) })
         // The tags found must be the tags the build found, or this file is not understood well enough.
         for index in layout.holders.indices {
             guard let line = layout.holders[index].linkLine else { continue }
             let written = Set(layout.holders[index].names.map { catalog.canonical($0.identity) }.filter { !$0.isEmpty })
+                .union(fileWide.filter { !$0.isEmpty })
             let built = linkTags[line] ?? []
             guard written != built else { continue }
             if !written.union(built).isDisjoint(with: request.sources) {

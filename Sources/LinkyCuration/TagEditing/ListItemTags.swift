@@ -20,9 +20,7 @@ enum ListItemTags {
             guard case .item(let item) = block, item.linkDestination != nil, linkLines.contains(item.line + offset)
             else { continue }
             let line = item.line + offset
-            let expected = item.trailingText.split(whereSeparator: \.isWhitespace).compactMap {
-                ListFileTagWord.tagName(in: $0).map(String.init)
-            }
+            let expected = item.trailingWords.compactMap { ListFileTagWord.tagName(in: $0).map(String.init) }
             let names = expected.map { WrittenTags.Name(spelling: $0, identity: Tag.identity(of: $0)) }
             guard !expected.isEmpty else {
                 result.append(WrittenTags(line: line, linkLine: line, names: [], layout: .words([])))

@@ -58,7 +58,9 @@ struct TagCatalog: Sendable {
                     case ("aliases", .scalar(let aliases)):
                         entry.aliases = aliases.string.split(separator: ",").map { Tag.identity(of: String($0)) }
                     case ("aliases", .sequence(let aliases)):
-                        entry.aliases = aliases.compactMap { $0.string.map { Tag.identity(of: $0) } }
+                        // `/paths/` are old addresses, not spellings (as the build reads them).
+                        entry.aliases = aliases.compactMap { $0.string }.filter { !$0.hasPrefix("/") }
+                            .map { Tag.identity(of: $0) }
                     default: break
                     }
                 }

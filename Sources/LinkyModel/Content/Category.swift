@@ -22,12 +22,15 @@ public struct Category: Sendable, Hashable {
     public var source: SourceLocation
     /// Whether the links keep the order of a list file instead of newest first.
     public var keepsSourceOrder: Bool
+    /// Old addresses of its page, each redirected to it.
+    public var aliases: [PathAlias] = []
 
     public init(
         id: Int, slugPath: [String], title: String, description: String? = nil, icon: String? = nil,
         order: Int? = nil, intro: Note? = nil, parent: Int? = nil, children: [Int] = [], links: [Int] = [],
-        totalCount: Int = 0, source: SourceLocation, keepsSourceOrder: Bool = false
+        totalCount: Int = 0, source: SourceLocation, keepsSourceOrder: Bool = false, aliases: [PathAlias] = []
     ) {
+        self.aliases = aliases
         self.id = id
         self.slugPath = slugPath
         self.title = title

@@ -24,6 +24,8 @@ public struct Link: Sendable, Hashable {
     public var urlSource: SourceLocation
     /// Position in its list file (0 for link files), which keeps a curated list's order.
     public var sourceOrder: Int
+    /// Old addresses of its page, each redirected to it.
+    public var aliases: [PathAlias] = []
 
     public init(
         id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],

@@ -12,6 +12,8 @@ public struct Tag: Sendable, Hashable {
     public var children: [Int]
     /// Links with this tag, newest first.
     public var links: [Int]
+    /// Its `tags.yml` aliases: old spellings (whose addresses redirect to it) and old paths.
+    public var aliases: [PathAlias] = []
 
     public init(
         id: Int, key: String, name: String, slug: String, description: String? = nil, parent: Int? = nil,

@@ -11,20 +11,67 @@ public enum Slug {
     ]
 
     /// The slug of one name; never empty, never `.` or `..`, never containing `/`.
+    ///
+    /// Symbols that carry meaning in names are spelled out first (`symbolWords`), so `C`, `C#` and
+    /// `C++` get three addresses of their own: `c`, `c-sharp`, `c-plus-plus`.
     public static func make(_ name: String, fallback: String = "untitled") -> String {
+        let scalars = Array(name.nfc.lowercased().unicodeScalars)
         var slug = ""
         var pendingDash = false
-        for scalar in name.nfc.lowercased().unicodeScalars {
+        func appendWord(_ word: String) {
+            if !slug.isEmpty { slug.append("-") }
+            slug += word
+            pendingDash = true
+        }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let previous = index > 0 ? scalars[index - 1] : nil
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            defer { index += 1 }
             if isKept(scalar) {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
-            } else {
-                pendingDash = true
+                continue
+            }
+            switch scalar {
+            case "+": appendWord("plus")
+            case "&": appendWord("and")
+            // `C#`, `F#`: a `#` that ends a word; `#42` and `a#b` are separators.
+            case "#" where previous.map(isKept) == true && next.map(isKept) != true: appendWord("sharp")
+            // `.NET`, `.htaccess`: a dot that starts a word is read out and joined to it.
+            case "." where previous.map(isKept) != true && next?.properties.isAlphabetic == true:
+                if !slug.isEmpty { slug.append("-") }
+                slug += "dot"
+                pendingDash = false
+            default: pendingDash = true
             }
         }
         slug = truncated(slug)
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// The symbols `make` spells out, for the documentation and the tests: what each becomes.
+    public static let symbolWords: [(symbol: String, word: String, example: String)] = [
+        ("+", "plus", "C++ → c-plus-plus"),
+        ("# at the end of a word", "sharp", "C# → c-sharp"),
+        (". at the start of a word", "dot", ".NET → dotnet"),
+        ("&", "and", "R&D → r-and-d"),
+    ]
+
+    /// A short, stable tag for a name: the first 6 hex digits of its FNV-1a hash (64-bit) over the
+    /// NFC form's UTF-8. Two names that slug alike are told apart by it, so the suffix a name gets
+    /// depends only on the name itself, never on which other names exist.
+    public static func nameHash(_ name: String, digits: Int = 6) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.nfc.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let padded = String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+        return String(padded.prefix(min(max(digits, 1), 16)))
     }
 
     /// Whether a scalar stays in a slug: letters, digits and the combining marks that scripts need.
@@ -41,11 +88,12 @@ public enum Slug {
     }
 
     /// Cuts a slug to at most `maximumUTF8Length` bytes at a character boundary, without a trailing dash.
-    static func truncated(_ slug: String) -> String {
-        guard slug.utf8.count > maximumUTF8Length else { return slug }
+    static func truncated(_ slug: String, reserving suffix: Int = 0) -> String {
+        let limit = maximumUTF8Length - suffix
+        guard slug.utf8.count > limit else { return slug }
         var result = ""
         for character in slug {
-            if result.utf8.count + character.utf8.count > maximumUTF8Length { break }
+            if result.utf8.count + character.utf8.count > limit { break }
             result.append(character)
         }
         while result.hasSuffix("-") { result.removeLast() }
@@ -54,7 +102,12 @@ public enum Slug {
 }
 
 /// Gives each name in one namespace (one folder of the output) a distinct slug, the same on every
-/// build: names whose slugs clash are ordered by name, the first keeps the slug, the others get `-2`, `-3`…
+/// build, and one that adding or removing other names never changes.
+///
+/// Names whose slugs clash form a group. One of them keeps the plain slug: the one written the way
+/// the slug reads (`go` over `go!`), else the first by name. Every other gets the slug plus `-` and
+/// the short hash of its identity (`Slug.nameHash`): `go-3f9a1c`. A reserved slug (`page`, `con`) is
+/// never used bare. Names unrelated to a group never change its slugs.
 public struct SlugAllocator: Sendable {
     /// A group of names that wanted the same slug, and what each received.
     public struct Collision: Sendable, Equatable {
@@ -78,22 +131,33 @@ public struct SlugAllocator: Sendable {
     ) -> (
         slugs: [Key: String], collisions: [Collision]
     ) {
-        var wanted: [String: [(key: Key, name: String)]] = [:]
+        allocate(names.map { (key: $0.key, name: $0.name, identity: $0.name) })
+    }
+
+    /// As `allocate(_:)`, with the identity each suffix is made from when it is not the name itself
+    /// (a link's address: two list items may share a title).
+    public func allocate<Key: Hashable>(
+        _ names: [(key: Key, name: String, identity: String)]
+    ) -> (
+        slugs: [Key: String], collisions: [Collision]
+    ) {
+        var wanted: [String: [(key: Key, name: String, identity: String)]] = [:]
         for entry in names { wanted[Slug.make(entry.name), default: []].append(entry) }
         var taken = Set(wanted.keys).subtracting(reserved)
         var slugs: [Key: String] = [:]
         var collisions: [Collision] = []
         for base in wanted.keys.sorted() {
-            let group = wanted[base]!.sorted { ($0.name, "\($0.key)") < ($1.name, "\($1.key)") }
+            let group = wanted[base]!.sorted {
+                ($0.name, $0.identity, "\($0.key)") < ($1.name, $1.identity, "\($1.key)")
+            }
+            let keeper: Int? =
+                reserved.contains(base)
+                ? nil : (group.firstIndex { Self.isWrittenAsSlug($0.name, base) } ?? 0)
             var assigned: [(name: String, slug: String)] = []
             for (index, entry) in group.enumerated() {
                 var slug = base
-                if index > 0 || reserved.contains(base) {
-                    var counter = 2
-                    repeat {
-                        slug = "\(base)-\(counter)"
-                        counter += 1
-                    } while taken.contains(slug) || reserved.contains(slug)
+                if index != keeper {
+                    slug = Self.suffixed(base, identity: entry.identity, avoiding: taken.union(reserved))
                     taken.insert(slug)
                 }
                 slugs[entry.key] = slug
@@ -102,5 +166,21 @@ public struct SlugAllocator: Sendable {
             if group.count > 1 { collisions.append(Collision(wanted: base, assigned: assigned)) }
         }
         return (slugs, collisions)
+    }
+
+    /// Whether a name reads exactly as its slug (`go`, `Swift UI` for `swift-ui`), not through symbols.
+    static func isWrittenAsSlug(_ name: String, _ slug: String) -> Bool {
+        name.nfc.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-") == slug
+    }
+
+    /// `base-<hash>`; longer hashes, then a counter, only if that is somehow taken.
+    static func suffixed(_ base: String, identity: String, avoiding taken: Set<String>) -> String {
+        for digits in [6, 10, 16] {
+            let slug = Slug.truncated(base, reserving: digits + 1) + "-" + Slug.nameHash(identity, digits: digits)
+            if !taken.contains(slug) { return slug }
+        }
+        var counter = 2
+        while taken.contains("\(base)-\(counter)") { counter += 1 }
+        return "\(base)-\(counter)"
     }
 }

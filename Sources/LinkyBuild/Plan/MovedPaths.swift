@@ -1,0 +1,110 @@
+import Foundation
+import LinkyModel
+
+/// Finds the pages of the previous output whose address this build would lose although the link,
+/// tag or category is still there under another address: each is a warning naming both addresses
+/// and the alias that keeps the old one working.
+///
+/// The previous output's `links.json` says what lived where (links by address, tags by identity,
+/// categories by their trail of titles). Pages whose link, tag or category is gone are deliberate
+/// removals and are not reported; neither are further pages of a list (`page/3/`), which come and go
+/// with the number of links.
+struct MovedPaths {
+    let site: Site
+    let plan: [PlannedFile]
+
+    func warnings(comparingWith output: URL) -> [Diagnostic] {
+        guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path),
+            let data = try? Data(contentsOf: output.appending(path: "links.json")),
+            let previous = try? JSONDecoder().decode(PreviousCollection.self, from: data), previous.version == 1
+        else {
+            // No previous output of ours, or one that cannot be read: there is nothing to compare with.
+            return []
+        }
+        let kept = Set(plan.map(\.path))
+        let paths = SitePaths(site: site)
+        var diagnostics: [Diagnostic] = []
+        func moved(_ old: String?, to new: String, at location: SourceLocation?, what: String, hint: String) {
+            guard let old, !kept.contains(old), old != new else { return }
+            diagnostics.append(
+                .warning(
+                    .pathMoved, at: location,
+                    "the address of \(what) moved from \(Self.shown(old)) to \(Self.shown(new)): links to the old one now break",
+                    hint: hint.replacingOccurrences(of: "OLD", with: "/" + Self.shown(old))))
+        }
+
+        var oldLinkPage: [String: String] = [:]
+        for link in previous.links { if let page = link.page { oldLinkPage[link.url] = page } }
+        for link in site.links where link.hasPage {
+            moved(
+                oldLinkPage[link.url.absoluteString], to: paths.link(link.id), at: link.source,
+                what: "the link \"\(link.title)\"",
+                hint: link.urlSource != link.source
+                    ? "add `aliases: [OLD]` to its front matter to keep the old address as a redirect"
+                    : "keep the old address with `aliases: [OLD]` in a link file of its own, or rename it back")
+        }
+
+        var oldTagPage: [String: String] = [:]
+        for tag in previous.tags { oldTagPage[Tag.identity(of: tag.name)] = tag.page }
+        for tag in site.tags {
+            moved(
+                oldTagPage[tag.key], to: paths.tag(tag.id), at: tag.links.first.map { site.links[$0].source },
+                what: "the tag \"\(tag.name)\"",
+                hint: "add `\(tag.name): {aliases: [OLD]}` to tags.yml to keep the old address as a redirect")
+        }
+
+        var oldCategoryPage: [[String]: String] = [:]
+        let oldByID = Dictionary(previous.categories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for category in previous.categories {
+            var trail: [String] = []
+            var current: PreviousCollection.Category? = category
+            while let node = current, trail.count <= previous.categories.count {
+                trail.insert(node.title, at: 0)
+                current = node.parent.flatMap { oldByID[$0] }
+            }
+            oldCategoryPage[trail] = category.page
+        }
+        for category in site.categories where category.id != 0 {
+            var trail: [String] = []
+            var current: Int? = category.id
+            while let id = current, id != 0 {
+                trail.insert(site.categories[id].title, at: 0)
+                current = site.categories[id].parent
+            }
+            moved(
+                oldCategoryPage[trail], to: paths.category(category.id), at: category.source,
+                what: "the category \"\(category.title)\"",
+                hint:
+                    "add `aliases: [OLD]` to the category's _index.md (or its list file's front matter) to keep the old address as a redirect"
+            )
+        }
+        return diagnostics
+    }
+
+    /// `tags/c/index.html` → `tags/c/`.
+    static func shown(_ path: String) -> String {
+        path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path
+    }
+}
+
+/// The parts of a previous output's `links.json` that say where things were.
+private struct PreviousCollection: Decodable {
+    struct Link: Decodable {
+        var url: String
+        var page: String?
+    }
+    struct Tag: Decodable {
+        var name: String
+        var page: String
+    }
+    struct Category: Decodable {
+        var id: Int
+        var title: String
+        var parent: Int?
+        var page: String
+    }
+    var version: Int
+    var links: [Link]
+    var tags: [Tag]
+    var categories: [Category]
+}
