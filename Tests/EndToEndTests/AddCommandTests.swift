@@ -21,8 +21,9 @@ extension CommandLineTests {
         let result = try run(
             ["add", server.url("/og"), "--site", site.path, "--category", "Reading", "--tags", "swift, 한글"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Added links/reading/open-graph-friends.md\n")
-        let text = try String(contentsOf: site.appending(path: "links/reading/open-graph-friends.md"), encoding: .utf8)
+        #expect(result.stdout == "Added links/reading/open-graph-and-friends.md\n")
+        let text = try String(
+            contentsOf: site.appending(path: "links/reading/open-graph-and-friends.md"), encoding: .utf8)
         let today = Self.today()
         #expect(
             text == """

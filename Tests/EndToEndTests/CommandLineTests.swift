@@ -315,7 +315,8 @@ import Testing
         let dry = try run(["import", chrome, site.path, "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(
-            dry.stdout.contains("would write \(site.path)/links/imported/개발-자료/rust-go/the-go-programming-language.md"))
+            dry.stdout.contains(
+                "would write \(site.path)/links/imported/개발-자료/rust-and-go/the-go-programming-language.md"))
         #expect(dry.stderr.contains("Nothing was written (--dry-run)"))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "links").path))
 

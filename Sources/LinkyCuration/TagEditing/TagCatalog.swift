@@ -16,6 +16,9 @@ struct TagCatalog: Sendable {
         var aliases: [String]
         /// The `parent:` value, when there is one.
         var parent: WrittenTags?
+        /// The `slug:` and `title:` settings, when there are: the tag's address is made from them.
+        var slug: String? = nil
+        var title: String? = nil
     }
 
     /// The file, when the site has one.
@@ -55,6 +58,10 @@ struct TagCatalog: Sendable {
                     case ("parent", .scalar(let parent)) where !parent.string.isEmpty:
                         let parentLine = file.line(of: positions.offset(of: parent.mark) ?? file.start)
                         entry.parent = Self.scalar(parent, in: file, positions: positions, line: parentLine)
+                    case ("slug", .scalar(let slug)) where !slug.string.isEmpty:
+                        entry.slug = slug.string
+                    case ("title", .scalar(let title)) where !title.string.isEmpty:
+                        entry.title = title.string
                     case ("aliases", .scalar(let aliases)):
                         entry.aliases = aliases.string.split(separator: ",").map { Tag.identity(of: String($0)) }
                     case ("aliases", .sequence(let aliases)):

@@ -11,6 +11,8 @@ public struct TagEditPlan: Sendable {
         public var after: [UInt8]
         /// Links in the file whose tags change (0 for `tags.yml`).
         public var linksChanged: Int
+        /// The file does not exist yet (a `tags.yml` made to keep a renamed tag's old address).
+        public var creates = false
     }
 
     public var siteFolder: URL
@@ -24,8 +26,10 @@ public struct TagEditPlan: Sendable {
     /// A unified diff of every change (`git diff` style, 3 lines of context); paths are shown as
     /// `a/` and `b/` + `pathPrefix` + the path in the site.
     public func unifiedDiff(pathPrefix: String = "") -> String {
-        changes.map { UnifiedDiff.render(path: pathPrefix + $0.path, before: $0.before, after: $0.after) }
-            .joined()
+        changes.map {
+            UnifiedDiff.render(path: pathPrefix + $0.path, before: $0.before, after: $0.after, isNew: $0.creates)
+        }
+        .joined()
     }
 
     /// Writes every changed file, all or nothing, even if the process is killed (`SiteTransaction`).
@@ -33,6 +37,16 @@ public struct TagEditPlan: Sendable {
     public func apply() throws(TagEditFailure) {
         var changed: [TagEditProblem] = []
         for change in changes {
+            if change.creates {
+                if FileManager.default.fileExists(atPath: siteFolder.appending(path: change.path).path) {
+                    changed.append(
+                        TagEditProblem(
+                            location: SourceLocation(path: change.path),
+                            message: "the file was made after linky-site looked for it, so it is not overwritten",
+                            hint: "run the command again"))
+                }
+                continue
+            }
             let current: Data
             do {
                 current = try Data(contentsOf: siteFolder.appending(path: change.path))
@@ -50,7 +64,9 @@ public struct TagEditPlan: Sendable {
         guard changed.isEmpty else { throw .refused(changed) }
         do {
             try SiteTransaction.commit(
-                changes.map { SiteTransaction.Change(path: $0.path, kind: .replace, bytes: $0.after) }, in: siteFolder)
+                changes.map {
+                    SiteTransaction.Change(path: $0.path, kind: $0.creates ? .create : .replace, bytes: $0.after)
+                }, in: siteFolder)
         } catch {
             throw .writeFailed(path: error.path, reason: error.reason)
         }

@@ -65,7 +65,9 @@ public struct TagRewriter: Sendable {
                     ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: ""))
                 })
         }
-        return TagEditPlan(siteFolder: siteFolder, changes: changes.sorted { $0.path < $1.path }, notes: request.notes)
+        var notes = request.notes
+        keepOldAddresses(request, site: site, catalog: catalog, changes: &changes, notes: &notes)
+        return TagEditPlan(siteFolder: siteFolder, changes: changes.sorted { $0.path < $1.path }, notes: notes)
     }
 }
 
@@ -75,6 +77,54 @@ struct TagEditProblems: Error {
 
     init(_ problems: [TagEditProblem]) {
         self.problems = problems
+    }
+}
+
+// MARK: - Old addresses
+
+private extension TagRewriter {
+    /// Adds `/tags/<old slug>/` of each renamed or merged tag whose address changes to the aliases of
+    /// the tag's entry in `tags.yml`, so the build writes a redirect there (see `TagsFileAliases`).
+    func keepOldAddresses(
+        _ request: ResolvedEdit, site: Site, catalog: TagCatalog, changes: inout [TagEditPlan.FileChange],
+        notes: inout [String]
+    ) {
+        let newSlug: String
+        if let target = site.tags.first(where: { $0.key == request.newIdentity }) {
+            newSlug = target.slug
+        } else if let entry = request.sources.sorted().lazy.compactMap({ catalog.entry($0) }).first,
+            let name = entry.slug ?? entry.title
+        {
+            // A renamed entry keeps its `slug:` or `title:`, which the address is made from.
+            newSlug = Slug.make(name)
+        } else {
+            newSlug = Slug.make(request.newName)
+        }
+        let paths = site.tags.filter { request.sources.contains($0.key) && $0.slug != newSlug }.map(\.slug).sorted()
+            .map { "/tags/\($0)/" }
+        guard !paths.isEmpty else { return }
+        let path = catalog.file?.path ?? "tags.yml"
+        let index = changes.firstIndex { $0.path == path }
+        let current = index.map { changes[$0].after } ?? catalog.file?.bytes
+        let shown = paths.joined(separator: ", ")
+        guard
+            let after = TagsFileAliases.adding(paths, toEntry: request.newIdentity, name: request.newName, in: current),
+            TagsFileAliases.lists(paths, entry: request.newIdentity, in: after)
+        else {
+            notes.append(
+                "the old address \(shown) now leads nowhere: add `aliases: [\(shown)]` to \"\(request.newName)\" in \(path) to redirect it"
+            )
+            return
+        }
+        if let index {
+            changes[index].after = after
+        } else {
+            changes.append(
+                TagEditPlan.FileChange(
+                    path: path, before: catalog.file?.bytes ?? [], after: after, linksChanged: 0,
+                    creates: catalog.file == nil))
+        }
+        notes.append("\(path): \(shown) redirects to the tag's new address (an alias of \"\(request.newName)\")")
     }
 }
 

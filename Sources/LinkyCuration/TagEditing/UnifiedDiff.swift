@@ -2,13 +2,13 @@
 /// hunks with 3 lines of context, `\ No newline at end of file` where that applies. Lines are
 /// compared byte for byte (a line ending is part of its line), with Myers' algorithm.
 enum UnifiedDiff {
-    static func render(path: String, before: [UInt8], after: [UInt8], context: Int = 3) -> String {
+    static func render(path: String, before: [UInt8], after: [UInt8], context: Int = 3, isNew: Bool = false) -> String {
         let old = lines(before)
         let new = lines(after)
         let operations = diff(old, new)
         var changed = operations.indices.filter { operations[$0].kind != .same }
         guard !changed.isEmpty else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        var output = "--- \(isNew ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n"
         while let first = changed.first {
             var last = first
             while let next = changed.first(where: { $0 > last }), next - last <= 2 * context + 1 { last = next }

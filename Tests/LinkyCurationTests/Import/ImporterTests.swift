@@ -18,14 +18,14 @@ import Testing
                 "links/imported/swift-org.md",
                 "links/imported/개발-자료/swift-apple-developer-documentation.md",
                 "links/imported/개발-자료/swift-프로그래밍-언어-나무위키.md",
-                "links/imported/개발-자료/rust-go/the-go-programming-language.md",
-                "links/imported/개발-자료/rust-go/rust-프로그래밍-언어.md",
+                "links/imported/개발-자료/rust-and-go/the-go-programming-language.md",
+                "links/imported/개발-자료/rust-and-go/rust-프로그래밍-언어.md",
                 "links/imported/swift-org-welcome-to-swift-org.md",
                 "links/imported/맛집/을지면옥-평양냉면-네이버-지도.md",
             ])
         #expect(
             report.indexFiles == [
-                "links/imported/개발-자료/_index.md", "links/imported/개발-자료/rust-go/_index.md",
+                "links/imported/개발-자료/_index.md", "links/imported/개발-자료/rust-and-go/_index.md",
                 "links/imported/맛집/_index.md",
             ])
         // Hacker News is in the site already; the #community link repeats swift.org in the import.
@@ -51,7 +51,7 @@ import Testing
 
                 """)
         let index = try String(
-            contentsOf: site.appending(path: "links/imported/개발-자료/rust-go/_index.md"), encoding: .utf8)
+            contentsOf: site.appending(path: "links/imported/개발-자료/rust-and-go/_index.md"), encoding: .utf8)
         #expect(index == "---\ntitle: Rust & Go\n---\n")
 
         let built = await ImportFixtures.build(site)
@@ -60,7 +60,7 @@ import Testing
         #expect(result.links.count == 8)
         let go = try #require(result.links.first { $0.url.absoluteString == "https://go.dev/" })
         let category = result.categories[go.category]
-        #expect(category.slugPath == ["imported", "개발-자료", "rust-go"])
+        #expect(category.slugPath == ["imported", "개발-자료", "rust-and-go"])
         #expect(category.title == "Rust & Go")
         #expect(result.categories[category.parent!].title == "개발 자료")
         #expect(go.date?.isoDay == "2024-05-01")
@@ -140,7 +140,7 @@ import Testing
         let report = try await ImportFixtures.importFixture("linkding.html", into: site)
         #expect(report.files.count == 3)
         #expect(report.invalid.map(\.location?.line) == [12])
-        let video = try String(contentsOf: site.appending(path: "links/imported/video-more.md"), encoding: .utf8)
+        let video = try String(contentsOf: site.appending(path: "links/imported/video-and-more.md"), encoding: .utf8)
         #expect(video.contains("draft: true\n"))
         #expect(video.contains("toread: \"true\"\n"))
         #expect(video.contains("url: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s\n"))

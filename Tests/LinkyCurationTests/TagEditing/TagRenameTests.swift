@@ -160,6 +160,11 @@ import Testing
                 \\ No newline at end of file
                 +- [B](https://b.example) #javascript
                 \\ No newline at end of file
+                --- /dev/null
+                +++ b/site/tags.yml
+                @@ -0,0 +1,2 @@
+                +"javascript":
+                +  aliases: ["/tags/js/"]
 
                 """)
         try fixture.expectUnchanged()
