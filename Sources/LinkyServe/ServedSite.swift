@@ -23,6 +23,8 @@ struct ServedSite: Sendable {
     var overlayVersion = 0
     /// Bumped on every update.
     var version = 0
+    /// The segments of `base_url`'s path (`["links"]`): the site is also answered under it.
+    var basePath: [String] = []
 }
 
 /// The served site, swapped as a whole under a lock: requests never see half an update.
@@ -54,6 +56,7 @@ final class ServedSiteStore: Sendable {
             next.overlayVersion = version
         }
         next.diagnostics = build.diagnostics
+        next.basePath = build.basePath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         site.withLock { $0 = next }
     }
 }

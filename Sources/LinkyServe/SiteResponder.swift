@@ -22,12 +22,22 @@ struct SiteResponder: HTTPResponder {
         }
         let rawPath = request.uri.path
         if rawPath == Self.eventsPath { return events() }
-        guard case .path(let segments, let isFolder) = RequestPath(rawPath) else {
+        guard case .path(var segments, let isFolder) = RequestPath(rawPath) else {
             return plain(.badRequest, "This address is not inside the site.\n", request: request)
         }
         let site = store.current
+        func candidate(_ segments: [String]) -> String {
+            let key = segments.joined(separator: "/")
+            return isFolder || key.isEmpty ? (key.isEmpty ? "index.html" : key + "/index.html") : key
+        }
+        // The published site lives under base_url's path (its 404 page links there): answer it too.
+        if !site.basePath.isEmpty, segments.starts(with: site.basePath), site.files[candidate(segments)] == nil,
+            staticFile(candidate(segments)) == nil
+        {
+            segments.removeFirst(site.basePath.count)
+        }
         let key = segments.joined(separator: "/")
-        let candidate = isFolder || key.isEmpty ? (key.isEmpty ? "index.html" : key + "/index.html") : key
+        let candidate = candidate(segments)
 
         if let file = site.files[candidate] {
             return serve(memory: file, path: candidate, site: site, request: request)

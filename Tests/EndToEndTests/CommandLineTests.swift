@@ -208,13 +208,20 @@ import Testing
                 +- [B](https://b.example/#js) - about `js`. #javascript #web
                 --- a/tags.yml
                 +++ b/tags.yml
-                @@ -1,2 +1,2 @@
+                @@ -1,2 +1,4 @@
                  web:
                 -  parent: js   # the parent
                 +  parent: javascript   # the parent
+                +"javascript":
+                +  aliases: ["/tags/js/"]
 
                 """)
-        #expect(result.stderr == "Would change 3 files, 2 links; nothing was written (--dry-run).\n")
+        #expect(
+            result.stderr == """
+                note: tags.yml: /tags/js/ redirects to the tag's new address (an alias of "javascript")
+                Would change 3 files, 2 links; nothing was written (--dry-run).
+
+                """)
         for (path, text) in Self.taggedSite {
             #expect(try Data(contentsOf: site.appending(path: path)) == Data(text.utf8), "\(path)")
         }
@@ -247,7 +254,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site) }
         let result = try run(["tags", "merge", "js", "ES6", "INTO", "javascript"], in: site)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("Merged \"js\", \"ES6\" into \"javascript\": 2 files, 2 links changed.\n"))
+        #expect(result.stdout.hasSuffix("Merged \"js\", \"ES6\" into \"javascript\": 3 files, 2 links changed.\n"))
+        // The merged tags' addresses redirect to javascript's (a tags.yml made for it).
+        #expect(
+            try String(contentsOf: site.appending(path: "tags.yml"), encoding: .utf8)
+                == "\"javascript\":\n  aliases: [\"/tags/es6/\", \"/tags/js/\"]\n")
         #expect(
             try String(contentsOf: site.appending(path: "links/a.md"), encoding: .utf8)
                 == "---\nurl: https://a.example\ntitle: A\ntags:\n  - javascript\n  - web\n---\n")

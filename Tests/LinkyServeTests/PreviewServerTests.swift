@@ -240,4 +240,26 @@ import Testing
         }
         #expect(failures == 0)
     }
+
+    @Test func aSiteUnderASubPathIsAlsoServedThereAndItsNotFoundPageLoadsItsStylesheet() async throws {
+        var files = Fixture.files
+        files["linky.yml"] = "title: Sub-path\nbase_url: https://example.org/links/\n"
+        let server = try await ServerHarness(files)
+        defer { Task { await server.stop() } }
+        // A deep missing address under the sub-path gets the site's 404 page, whose links are root-relative…
+        let missing = try await server.get("/links/no/such/deep/page/")
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("href=\"/links/assets/style.css\""))
+        #expect(missing.body.contains("action=\"/links/search/index.html\""))
+        // …and everything it links to is there, as it is where the site is published.
+        for path in [
+            "/links/assets/style.css", "/links/index.html", "/links/search/index.html", "/links/tags/index.html",
+        ] {
+            #expect(try await server.get(path).status == 200, "\(path)")
+        }
+        #expect(try await server.get("/links/").body.contains("Swift concurrency"))
+        // The root still serves the site too.
+        #expect(try await server.get("/assets/style.css").status == 200)
+        #expect(try await server.get("/no/such/page/").status == 404)
+    }
 }

@@ -34,6 +34,9 @@ public struct PreviewBuild: Sendable {
     /// The content folder, relative to the site folder (from the last config read).
     public private(set) var contentDir = "links"
     public private(set) var outputDir = "_site"
+    /// The path of `base_url` (`/links/` for `https://example.org/links/`): the server answers under it
+    /// too, as the published site does, so the 404 page's root-relative links work in the preview.
+    public private(set) var basePath = "/"
 
     private var state: State?
     /// Whole-collection files an incremental update left for `renderDeferred()`.
@@ -72,6 +75,7 @@ public struct PreviewBuild: Sendable {
         let prepared = await SiteBuilder().prepare(buildOptions, clock: &clock)
         if let config = prepared.report.site?.config {
             contentDir = config.contentDir
+            basePath = config.basePath
             outputDir = config.outputDir
         }
         diagnostics = prepared.report.diagnostics

@@ -44,7 +44,7 @@ struct TemplateContext {
     mutating func overrideRoot(_ marker: String) { root = marker }
 
     /// 404.html is served at any address, so its links cannot be relative.
-    var notFoundRoot: String { site.config.baseURL.map(Self.pathPart) ?? "/" }
+    var notFoundRoot: String { site.config.basePath }
 
     /// A root-relative path as it goes in an `href`: `index.html` dropped with `clean_urls`.
     func href(_ path: String) -> String {
@@ -219,11 +219,4 @@ struct TemplateContext {
         }
     }
 
-    /// `https://example.com/links/` → `/links/`.
-    static func pathPart(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return "/" }
-        let rest = url[schemeEnd.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
-        return String(rest[slash...])
-    }
 }

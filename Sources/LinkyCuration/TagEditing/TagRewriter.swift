@@ -89,19 +89,16 @@ private extension TagRewriter {
         _ request: ResolvedEdit, site: Site, catalog: TagCatalog, changes: inout [TagEditPlan.FileChange],
         notes: inout [String]
     ) {
-        let newSlug: String
-        if let target = site.tags.first(where: { $0.key == request.newIdentity }) {
-            newSlug = target.slug
-        } else if let entry = request.sources.sorted().lazy.compactMap({ catalog.entry($0) }).first,
-            let name = entry.slug ?? entry.title
-        {
-            // A renamed entry keeps its `slug:` or `title:`, which the address is made from.
-            newSlug = Slug.make(name)
-        } else {
-            newSlug = Slug.make(request.newName)
-        }
-        let paths = site.tags.filter { request.sources.contains($0.key) && $0.slug != newSlug }.map(\.slug).sorted()
-            .map { "/tags/\($0)/" }
+        // The tag's address after the edit: from the `slug:` or `title:` of the entry it ends up with
+        // (its own, or the one a source brings over), else what it has now, else its new name.
+        let entry =
+            catalog.entry(request.newIdentity) ?? request.sources.sorted().lazy.compactMap { catalog.entry($0) }.first
+        let newSlug =
+            entry.flatMap { $0.slug ?? $0.title }.map { Slug.make($0) }
+            ?? site.tags.first { $0.key == request.newIdentity }?.slug ?? Slug.make(request.newName)
+        // Every address that goes away: the sources', and the target's own when its address changes.
+        let paths = site.tags.filter { request.sources.contains($0.key) || $0.key == request.newIdentity }
+            .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }
         guard !paths.isEmpty else { return }
         let path = catalog.file?.path ?? "tags.yml"
         let index = changes.firstIndex { $0.path == path }

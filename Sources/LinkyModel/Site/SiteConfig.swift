@@ -35,3 +35,13 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys",
     ]
 }
+
+extension SiteConfig {
+    /// The path of `base_url`: `/links/` for `https://example.org/links/`, `/` without one.
+    public var basePath: String {
+        guard let url = baseURL, let schemeEnd = url.range(of: "://") else { return "/" }
+        let rest = url[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+}
