@@ -75,6 +75,36 @@ def test_installs_the_archive_and_builds_a_site(release_folder, release_version,
     assert "https://links.example.org/" in index
 
 
+def test_the_output_dir_is_set_when_the_build_updates_an_existing_output(release_folder, release_version, tmp_path):
+    """A second build into the same folder updates it in place, with another summary ("…: 0 files written,
+    44 unchanged, …"); the action must still name the folder."""
+    runner = Runner(tmp_path, release_folder, release_version)
+    installed, outputs = runner.install()
+    assert installed.returncode == 0, installed.stderr
+    runner.new_site(outputs["directory"])
+    for _ in range(2):
+        built, build_outputs = runner.build(outputs["directory"], LINKY_SITE="site")
+        assert built.returncode == 0, built.stdout + built.stderr
+        assert build_outputs["output-dir"] == "site/_site"
+    assert "unchanged" in built.stdout
+
+
+def test_the_output_dir_is_set_for_a_site_of_over_a_thousand_links(release_folder, release_version, tmp_path):
+    """The summary groups counts with commas ("Built 1,012 links into … (1,116 files)")."""
+    runner = Runner(tmp_path, release_folder, release_version)
+    installed, outputs = runner.install()
+    assert installed.returncode == 0, installed.stderr
+    site = runner.new_site(outputs["directory"])
+    for number in range(1000):
+        (site / "links" / f"generated-{number}.md").write_text(
+            f"---\ntitle: Link {number}\nurl: https://example.com/{number}\n---\n"
+        )
+    built, build_outputs = runner.build(outputs["directory"], LINKY_SITE="site")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert re.search(r"^Built \d,\d{3} links", built.stdout, re.M), built.stdout
+    assert build_outputs["output-dir"] == "site/_site"
+
+
 def test_a_second_run_uses_the_cache_without_downloading(release_folder, release_version, tmp_path):
     runner = Runner(tmp_path, release_folder, release_version)
     first, _ = runner.install()
