@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Time from saving one link file to the reload event of `linky-site serve`.
 
-    python3 Benchmarks/serve_reload.py [--size 10000] [--edits 9]
+    python3 Benchmarks/serve_reload.py [--size 10000] [--edits 9] [--change description|tag|date]
 
 Serves a generated site (Benchmarks/generate.py; reused from BENCH_DIR when there), listens to
 /__linky/events, then edits the description of one link file at a time (written in place, as an
-editor saves) and measures, with a monotonic clock, from just before the write to the arrival of the
+editor saves; `--change tag` gives the link a tag no other link has, `--change date` moves it to
+another year, past thousands of others) and measures, with a monotonic clock, from just before the write to the arrival of the
 first `reload` event (the pages showing the link are up to date), and to the second one (the print
 page, feeds, links.json and search index too). Prints each edit's times and kind and the medians. The files are
 restored at the end. Environment: BENCH_DIR (default /tmp/linky-bench), LINKY_BIN (skip
@@ -66,11 +67,30 @@ def listen(port, events):
                 events.put((arrived, data))
 
 
+def edit(text, change, number):
+    """The file with one change: its description, a new tag, or a date in another year."""
+    if change == "tag":
+        edited = re.sub(r"^tags: \[(.*)\]$", lambda m: f'tags: [{m.group(1)}, "bench-new-{number}"]', text,
+                        count=1, flags=re.M)
+        return edited if edited != text else text.replace("---\n", f'---\ntags: ["bench-new-{number}"]\n', 1)
+    if change == "date":
+        def moved(match):
+            year = int(match.group(1))
+            return f"date: {2015 + (year - 2015 + 5) % 10}-"
+        edited = re.sub(r"^date: (\d{4})-", moved, text, count=1, flags=re.M)
+        return edited if edited != text else text.replace("---\n", "---\ndate: 2018-06-01\n", 1)
+    edited = re.sub(r"^description: .*$", f'description: "Edited for the benchmark, {number}."', text, count=1,
+                    flags=re.M)
+    return edited if edited != text else text + f"\nEdited for the benchmark, {number}.\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=10000)
     parser.add_argument("--edits", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--change", choices=["description", "tag", "date"], default="description",
+                        help="what each edit changes (default: the description)")
     arguments = parser.parse_args()
 
     program = binary()
@@ -99,10 +119,7 @@ def main():
         try:
             for number, path in enumerate(chosen, 1):
                 text = originals[path].decode("utf-8")
-                edited = re.sub(r"^description: .*$", f'description: "Edited for the benchmark, {number}."',
-                                text, count=1, flags=re.M)
-                if edited == text:
-                    edited = text + f"\nEdited for the benchmark, {number}.\n"
+                edited = edit(text, arguments.change, number)
                 while not events.empty():
                     events.get_nowait()
                 before = time.monotonic()

@@ -218,9 +218,11 @@ public struct SiteBuilder: Sendable {
         // Plan only a site without errors: the redirects of its aliases, and the addresses the
         // previous output had that this one would lose.
         var plan: [PlannedFile] = []
+        var planDiagnostics: [Diagnostic] = []
         if !diagnostics.containsErrors {
             let planned = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()
             plan = planned.files
+            planDiagnostics = planned.diagnostics
             diagnostics += planned.diagnostics
             otherDiagnostics += planned.diagnostics
             if options.writeOutput {
@@ -236,7 +238,8 @@ public struct SiteBuilder: Sendable {
         var prepared = PreparedBuild(
             report: report, siteFolder: siteFolder, theme: theme, site: nil, plan: [],
             staticFiles: loaded.staticFiles, contentFiles: loaded.files, parsedFiles: parsedFiles,
-            otherDiagnostics: otherDiagnostics, metadata: metadata.cache)
+            otherDiagnostics: otherDiagnostics, metadata: metadata.cache, folders: loaded.folders,
+            tagDefinitions: tagDefinitions, shapeDiagnostics: resolveDiagnostics + planDiagnostics)
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors

@@ -45,7 +45,10 @@ final class ServedSiteStore: Sendable {
             next.files[path] = ServedFile(body: ByteBuffer(bytes: data), version: version, modified: now)
         }
         if let paths {
-            for path in paths { if let data = build.files[path] { store(path, data) } }
+            // A path the build no longer has (a tag's pages when its last link left it) goes.
+            for path in paths {
+                if let data = build.files[path] { store(path, data) } else { next.files[path] = nil }
+            }
         } else {
             for (path, data) in build.files { store(path, data) }
             for path in next.files.keys where build.files[path] == nil { next.files[path] = nil }

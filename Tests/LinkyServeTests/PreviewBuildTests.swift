@@ -49,6 +49,16 @@ import Testing
             "swift",
             "---\nurl: https://example.com/swift\ntitle: Swift concurrency\ntags: [swift]\ndate: 2024-05-01\nfavorite: true\ndescription: Now described.\n---\nA note.\n"
         ),
+        // A new tag: its pages, the tag index and the search page's filters appear.
+        ("swift", Fixture.link("Swift concurrency", url: "https://example.com/swift", tags: ["swift", "new", "맛집"])),
+        // A tag only this link had goes away, with its pages.
+        ("rust", Fixture.link("Rust book", url: "https://example.com/rust", tags: ["swift"], date: "2023-02-01")),
+        // A date that moves the link to another year and past other links.
+        ("go", Fixture.link("Go tour", url: "https://example.com/go", tags: ["go", "swift"], date: "2023-09-01")),
+        (
+            "rust",
+            Fixture.link("Rust book", url: "https://example.com/rust", tags: ["rust", "new"], date: "2020-01-01")
+        ),
     ])
     func anIncrementalUpdateEndsWhereAFullBuildWould(name: String, edit: String) async throws {
         let folder = try ServerHarness.site(Fixture.files)
@@ -75,10 +85,11 @@ import Testing
         let folder = try ServerHarness.site(Fixture.files)
         defer { try? FileManager.default.removeItem(at: folder) }
         var preview = await PreviewBuild(options: options(folder))
-        // Another tag changes the tag pages' shape.
+        // A new newest date changes every page's footer.
         try ServerHarness.write(
             folder, "links/reading/swift.md",
-            Fixture.link("Swift concurrency", url: "https://example.com/swift", tags: ["swift", "new"]))
+            Fixture.link(
+                "Swift concurrency", url: "https://example.com/swift", tags: ["swift", "new"], date: "2025-01-01"))
         #expect(await preview.update(["links/reading/swift.md"]) == .full)
         #expect(preview.files["tags/new/index.html"] != nil)
         #expect(

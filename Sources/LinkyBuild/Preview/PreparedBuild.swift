@@ -19,4 +19,9 @@ struct PreparedBuild: Sendable {
     /// Every diagnostic except the content files' own parse diagnostics.
     var otherDiagnostics: [Diagnostic]
     var metadata: MetadataCache
+    /// What resolving the parsed files again needs (an incremental update that moves a link).
+    var folders: [String] = []
+    var tagDefinitions: [TagDefinition] = []
+    /// What the resolve and plan stages reported: an update that changes them rebuilds everything.
+    var shapeDiagnostics: [Diagnostic] = []
 }

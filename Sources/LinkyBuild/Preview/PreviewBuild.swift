@@ -26,9 +26,9 @@ public struct PreviewBuild: Sendable {
 
     public let options: BuildOptions
     /// Every rendered output file, by its path relative to the output root.
-    public private(set) var files: [String: Data] = [:]
+    public internal(set) var files: [String: Data] = [:]
     /// The current problems, sorted; errors mean `files` is the last good output.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
     public var hasErrors: Bool { diagnostics.containsErrors }
     public var siteFolder: URL { options.siteFolder.standardizedFileURL }
     /// The content folder, relative to the site folder (from the last config read).
@@ -38,17 +38,17 @@ public struct PreviewBuild: Sendable {
     /// too, as the published site does, so the 404 page's root-relative links work in the preview.
     public private(set) var basePath = "/"
 
-    private var state: State?
+    var state: State?
     /// Whole-collection files an incremental update left for `renderDeferred()`.
-    private var deferred: Set<PlannedFile> = []
+    var deferred: Set<PlannedFile> = []
     /// Whether `renderDeferred()` has work: the print page, links.json, the search index… are out of date.
     public var hasDeferredFiles: Bool { !deferred.isEmpty }
     /// The one file whose errors an incremental update found; while only it is broken, fixing it is
     /// incremental again.
-    private var brokenFile: String?
+    var brokenFile: String?
 
     /// The last good build, with what an incremental update needs to patch it.
-    private struct State: Sendable {
+    struct State: Sendable {
         var prepared: PreparedBuild
         var site: Site
         var itemCache: LinkItemCache
@@ -188,12 +188,18 @@ private extension PreviewBuild {
         clock.lap("parse")
         let old = prepared.parsedFiles[fileIndex]
         guard parsed.links.count == 1, old.links.count == 1, parsed.categories.isEmpty, old.categories.isEmpty,
-            Self.keepsPlace(old.links[0], parsed.links[0], includeDrafts: config.includeDrafts),
+            Self.keepsPage(old.links[0], parsed.links[0], includeDrafts: config.includeDrafts),
             old.unknownKeys.map(\.key) == parsed.unknownKeys.map(\.key),
             old.unknownKeys.map(\.location) == parsed.unknownKeys.map(\.location),
             // Warnings about this link from the resolve stage (duplicates, slugs) name its lines.
             !prepared.otherDiagnostics.contains(where: { $0.location?.path == path })
         else { return nil }
+        // New tags, or a date that moves the link: the model is resolved again (see `reshape`).
+        guard Self.keepsPlace(old.links[0], parsed.links[0], includeDrafts: config.includeDrafts) else {
+            return await reshape(
+                state, file: file, fileIndex: fileIndex, parsedFiles: parsedFiles, diagnostics: diagnostics,
+                editedID: id)
+        }
 
         let before = state.site.links[id]
         let resolver = SiteResolver(config: config, metadata: prepared.metadata)
@@ -201,11 +207,16 @@ private extension PreviewBuild {
             parsed.links[0], id: id, slug: before.slug, category: before.category, tags: before.tags)
         var site = state.site
         site.links[id] = after
-        guard after.hasPage == before.hasPage, site.newestDate == state.site.newestDate,
+        guard after.hasPage == before.hasPage, site.newestDate == state.site.newestDate else { return nil }
+        guard
             id == 0 || SiteResolver.precedes(SiteResolver.orderKey(site.links[id - 1]), SiteResolver.orderKey(after)),
             id == site.links.count - 1
                 || SiteResolver.precedes(SiteResolver.orderKey(after), SiteResolver.orderKey(site.links[id + 1]))
-        else { return nil }
+        else {
+            return await reshape(
+                state, file: file, fileIndex: fileIndex, parsedFiles: parsedFiles, diagnostics: diagnostics,
+                editedID: id)
+        }
 
         clock.lap("patch")
         // A failure to render falls back to the full rebuild, which reports it.
@@ -233,6 +244,14 @@ private extension PreviewBuild {
         brokenFile = nil
         deferred.formUnion(later)
         return .incremental(rendered.map(\.path).sorted())
+    }
+
+    /// The link keeps its page: its category, slug, address, aliases and draft state.
+    static func keepsPage(_ old: ParsedLink, _ new: ParsedLink, includeDrafts: Bool) -> Bool {
+        old.categoryKey == new.categoryKey && old.slugName == new.slugName
+            && old.url.comparisonKey == new.url.comparisonKey && (includeDrafts || (!old.draft && !new.draft))
+            && old.source == new.source && old.sourceOrder == new.sourceOrder && old.aliases == new.aliases
+            && (old.note == nil) == (new.note == nil)
     }
 
     /// The link keeps its category, slug, address, tags and draft state: the model's shape stands.

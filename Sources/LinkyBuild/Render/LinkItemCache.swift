@@ -44,6 +44,11 @@ struct LinkItemCache: Sendable {
         return LinkItemCache(parts: parts)
     }
 
+    /// The cache for a site whose links were reordered: `previousIDs[id]` is where link `id` was.
+    func reordered(_ previousIDs: [Int], site: Site) -> LinkItemCache {
+        LinkItemCache(parts: previousIDs.map { parts[$0] })
+    }
+
     func html(_ id: Int, root: String) -> String {
         parts[id].joined(separator: root)
     }
