@@ -3,7 +3,8 @@ a tag or imports bookmarks, in a loop. After each kill — and after the next li
 finishes or undoes an interrupted change — the output and the site are either wholly the old state
 or wholly the new one, never a mix, and no file the command did not mean to change is touched.
 
-LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds, 40 first builds, 60 tag renames, 60 imports);
+LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds, 40 first builds, 100 tag renames and 100 tag
+merges of a 2,000-link site, 60 imports);
 LINKY_KILL_SEED repeats a run."""
 import hashlib
 import os
@@ -158,8 +159,7 @@ def explain(state: dict, old: dict, new: dict) -> str:
 def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     rng = random.Random(SEED + 1)
     site = tmp_path / "site"
-    generate(site, 800)
-    names = ["swift", "swift-lang"]
+    generate(site, 2000)
     # The generated site uses the tag `swift` on many files; find one that is used.
     listing = subprocess.run([str(linky_binary), "tags", "list", str(site), "--json"], capture_output=True, text=True)
     assert listing.returncode == 0, listing.stderr
@@ -183,7 +183,7 @@ def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     assert states[0] != states[1]
 
     current = 1
-    iterations = int(60 * SCALE)
+    iterations = int(100 * SCALE)
     killed = 0
     for iteration in range(iterations):
         target = 1 - current
@@ -199,6 +199,55 @@ def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
         leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
         assert not leftovers, leftovers[:3]
     print(f"tags rename: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+    assert killed >= iterations // 3
+
+
+def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, tmp_path):
+    """`tags merge A B INTO C` on a 2,000-link site, killed at random: the link files and tags.yml are
+    the site before the merge or after it. A finished merge is undone by copying the site back."""
+    rng = random.Random(SEED + 3)
+    site = tmp_path / "site"
+    generate(site, 2000)
+    pristine = tmp_path / "pristine"
+    shutil.copytree(site, pristine)
+    listing = subprocess.run([str(linky_binary), "tags", "list", str(site), "--json"], capture_output=True, text=True)
+    assert listing.returncode == 0, listing.stderr
+    import json
+
+    tags = sorted(json.loads(listing.stdout)["tags"], key=lambda t: -t["count"])
+    # The two most used tags without a tags.yml entry merged into the most used one (which has an
+    # entry, so the merge keeps it): many files change, and tags.yml gains the merged addresses.
+    defined = {line.split(":")[0].strip().strip("\"").lower() for line in (site / "tags.yml").read_text().splitlines()
+               if line and not line.startswith(" ")}
+    sources = [t["name"] for t in tags if t["name"].lower() not in defined][:2]
+    target = tags[0]["name"]
+    merge = [str(linky_binary), "tags", "merge", *sources, "INTO", target, str(site)]
+
+    def restore():
+        shutil.rmtree(site)
+        shutil.copytree(pristine, site)
+
+    states = {0: tag_state(site)}
+    duration = timed(merge)
+    states[1] = tag_state(site)
+    assert states[0] != states[1]
+    changed = [path for path in states[0] if states[0][path] != states[1].get(path)]
+    assert len(changed) > 40 and "tags.yml" in changed, (len(changed), changed[:3])
+
+    iterations = int(100 * SCALE)
+    killed = 0
+    for iteration in range(iterations):
+        restore()
+        code = kill_at(merge, rng.uniform(0, duration * 1.3))
+        killed += code == -signal.SIGKILL
+        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        state = tag_state(site)
+        assert state in (states[0], states[1]), (
+            f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
+        leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
+        assert not leftovers, leftovers[:3]
+    print(f"tags merge: {iterations} runs, {killed} killed mid-way (seed {SEED})")
     assert killed >= iterations // 3
 
 

@@ -30,7 +30,7 @@ struct MovedPaths {
                 .warning(
                     .pathMoved, at: location,
                     "the address of \(what) moved from \(Self.shown(old)) to \(Self.shown(new)): links to the old one now break",
-                    hint: hint.replacingOccurrences(of: "OLD", with: "/" + Self.shown(old))))
+                    hint: hint.replacingOccurrences(of: Self.old, with: "/" + Self.shown(old))))
         }
 
         var oldLinkPage: [String: String] = [:]
@@ -40,17 +40,19 @@ struct MovedPaths {
                 oldLinkPage[link.url.absoluteString], to: paths.link(link.id), at: link.source,
                 what: "the link \"\(link.title)\"",
                 hint: link.urlSource != link.source
-                    ? "add `aliases: [OLD]` to its front matter to keep the old address as a redirect"
-                    : "keep the old address with `aliases: [OLD]` in a link file of its own, or rename it back")
+                    ? "add `aliases: [\(Self.old)]` to its front matter to keep the old address as a redirect"
+                    : "keep the old address with `aliases: [\(Self.old)]` in a link file of its own, or rename it back")
         }
 
         var oldTagPage: [String: String] = [:]
         for tag in previous.tags { oldTagPage[Tag.identity(of: tag.name)] = tag.page }
         for tag in site.tags {
             moved(
-                oldTagPage[tag.key], to: paths.tag(tag.id), at: tag.links.first.map { site.links[$0].source },
-                what: "the tag \"\(tag.name)\"",
-                hint: "add `\(tag.name): {aliases: [OLD]}` to tags.yml to keep the old address as a redirect")
+                oldTagPage[tag.key], to: paths.tag(tag.id),
+                at: tag.definedAt ?? tag.links.first.map { site.links[$0].source }, what: "the tag \"\(tag.name)\"",
+                hint: tag.definedAt == nil
+                    ? "add `\(TagsFileSyntax.key(tag.name)):` with `aliases: [\(Self.old)]` under it to tags.yml to keep the old address as a redirect"
+                    : "add \(Self.old) to the tag's `aliases:` in tags.yml to keep the old address as a redirect")
         }
 
         var oldCategoryPage: [[String]: String] = [:]
@@ -75,11 +77,14 @@ struct MovedPaths {
                 oldCategoryPage[trail], to: paths.category(category.id), at: category.source,
                 what: "the category \"\(category.title)\"",
                 hint:
-                    "add `aliases: [OLD]` to the category's _index.md (or its list file's front matter) to keep the old address as a redirect"
+                    "add `aliases: [\(Self.old)]` to the category's _index.md (or its list file's front matter) to keep the old address as a redirect"
             )
         }
         return diagnostics
     }
+
+    /// Stands for the old address in hints (no name holds it: control characters are refused).
+    static let old = "\u{1}OLD"
 
     /// `tags/c/index.html` → `tags/c/`.
     static func shown(_ path: String) -> String {
@@ -107,4 +112,14 @@ private struct PreviousCollection: Decodable {
     var links: [Link]
     var tags: [Tag]
     var categories: [Category]
+}
+
+/// How a hint writes a tag name as a `tags.yml` key.
+enum TagsFileSyntax {
+    /// Plain when YAML reads it back as the same string, else double-quoted.
+    static func key(_ name: String) -> String {
+        let plain = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == " " }
+        guard !plain || name.isEmpty || name.first == " " || name.last == " " else { return name }
+        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
 }

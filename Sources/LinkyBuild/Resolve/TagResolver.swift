@@ -144,6 +144,7 @@ struct TagResolver {
                 parent: parentOf[key].flatMap { idByKey[$0] })
             if let definition = definitionByKey[key] {
                 tag.aliases = definition.aliases.map { PathAlias($0, at: definition.location) }
+                tag.definedAt = definition.location
             }
             return tag
         }

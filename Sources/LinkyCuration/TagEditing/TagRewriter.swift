@@ -97,12 +97,14 @@ private extension TagRewriter {
             entry.flatMap { $0.slug ?? $0.title }.map { Slug.make($0) }
             ?? site.tags.first { $0.key == request.newIdentity }?.slug ?? Slug.make(request.newName)
         // Every address that goes away: the sources', and the target's own when its address changes.
-        let paths = site.tags.filter { request.sources.contains($0.key) || $0.key == request.newIdentity }
-            .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }
-        guard !paths.isEmpty else { return }
         let path = catalog.file?.path ?? "tags.yml"
         let index = changes.firstIndex { $0.path == path }
         let current = index.map { changes[$0].after } ?? catalog.file?.bytes
+        // An address the entry lists already (renamed there and back) is not added twice.
+        let paths = site.tags.filter { request.sources.contains($0.key) || $0.key == request.newIdentity }
+            .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }
+            .filter { path in current.map { !TagsFileAliases.lists([path], entry: request.newIdentity, in: $0) } ?? true }
+        guard !paths.isEmpty else { return }
         let shown = paths.joined(separator: ", ")
         guard
             let after = TagsFileAliases.adding(paths, toEntry: request.newIdentity, name: request.newName, in: current),

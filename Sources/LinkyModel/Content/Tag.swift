@@ -14,6 +14,8 @@ public struct Tag: Sendable, Hashable {
     public var links: [Int]
     /// Its `tags.yml` aliases: old spellings (whose addresses redirect to it) and old paths.
     public var aliases: [PathAlias] = []
+    /// Its entry in `tags.yml`, when it has one.
+    public var definedAt: SourceLocation?
 
     public init(
         id: Int, key: String, name: String, slug: String, description: String? = nil, parent: Int? = nil,
