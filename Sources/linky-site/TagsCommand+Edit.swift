@@ -14,7 +14,9 @@ extension TagsCommand {
                 (OLD's entry and the `parent:` values that name it). Only tag names change; every other \
                 byte of every file stays as it was (line endings, comments, quoting, key order, notes). \
                 NEW is written as given; it is quoted in YAML where it needs to be. Aliases of OLD in \
-                tags.yml stay aliases of the renamed tag.
+                tags.yml stay aliases of the renamed tag. When the tag's address changes, the old one \
+                (/tags/<old slug>/) is added to its aliases in tags.yml (made when missing), so the \
+                build keeps it working as a redirect.
 
                 Nothing is written unless every change is safe: the site must build without errors, \
                 OLD must be a tag (not an alias in tags.yml: rename the tag it belongs to), NEW must not \
@@ -59,7 +61,8 @@ extension TagsCommand {
                 `tags rename` does; B is written as given, and may be a new tag. INTO is written in \
                 capitals. A link that would then carry B twice keeps one: the source tag is dropped from \
                 its list (with its comma, its `- ` line or its #word). That is the only change besides \
-                tag names; every other byte stays as it was.
+                tag names and the merged tags' old addresses, added to B's aliases in tags.yml so they \
+                redirect to B; every other byte stays as it was.
 
                 tags.yml: if B has no entry and one source has, that entry becomes B's (its key is \
                 renamed). If B and a source both have entries, or several sources do, nothing is \

@@ -1,5 +1,14 @@
 """Every page of the reading list in a real browser: no console errors, no sideways scrolling on a
-phone, a keyboard user's first stop is the skip link, focus is always visible."""
+phone, a keyboard user's first stop is the skip link, focus is always visible; the 404 page at a deep
+missing address under the site's sub-path."""
+import functools
+import http.server
+import pathlib
+import shutil
+import threading
+import urllib.error
+import urllib.request
+
 import pytest
 
 from conftest import page_url
@@ -133,3 +142,61 @@ def test_focus_is_visible(browser, site_urls, scheme):
             assert style[1] != "none" and style[2] >= 2, f"no visible focus on {style[0]} ({path})"
             assert style[3] != style[4], f"focus outline has the page's colour on {style[0]}"
         assert len(set(seen)) > 10, seen
+
+
+class _NotFoundHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's 404.html for any missing address, as GitHub Pages and Netlify do."""
+
+    site_prefix = "/reading/"
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        body = (pathlib.Path(self.directory) / self.site_prefix.strip("/") / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_not_found_page_works_at_a_deep_address_under_the_sub_path(browser, reading_list, tmp_path):
+    """reading-list is published at /reading/ (its base_url): a deep missing address there gets the
+    404 page, which must load its stylesheet and link to pages that exist, wherever it is shown."""
+    root = tmp_path / "www"
+    shutil.copytree(reading_list, root / "reading")
+    handler = functools.partial(_NotFoundHandler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(base + "/reading/no/such/deep/page/")
+        assert missing.value.code == 404
+        browser.driver.get(base + "/reading/no/such/deep/page/")
+        rules, size = browser.driver.execute_script(
+            """
+            const sheet = Array.from(document.styleSheets).find(s => s.href && s.href.endsWith('/assets/style.css'));
+            return [sheet ? sheet.cssRules.length : 0, getComputedStyle(document.querySelector('.not-found-code')).fontSize];
+            """)
+        assert rules > 50, "the stylesheet did not load on the 404 page"
+        assert size == "72px", "the 404 page is unstyled"
+        hrefs = browser.driver.execute_script(
+            "return Array.from(document.querySelectorAll('a[href], link[href], form[action]'))"
+            ".map(e => e.href || e.action).filter(h => h.startsWith('http://127.0.0.1'));")
+        assert len(hrefs) > 5
+        missing_page = base + "/reading/no/such/deep/page/"
+        for href in hrefs:
+            if href.split("#")[0] == missing_page:
+                continue  # the skip link (#main) stays on this page
+            with urllib.request.urlopen(href.split("#")[0]) as response:
+                assert response.status == 200, href
+        # The one error is the page's own status: 404, as it should be.
+        errors = [e["message"] for e in browser.severe() if "/favicon.ico " not in e["message"]]
+        assert all(message.startswith(missing_page + " ") for message in errors), errors
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
