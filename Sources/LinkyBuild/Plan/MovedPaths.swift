@@ -118,8 +118,11 @@ private struct PreviousCollection: Decodable {
 enum TagsFileSyntax {
     /// Plain when YAML reads it back as the same string, else double-quoted.
     static func key(_ name: String) -> String {
-        let plain = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == " " }
+        let plain = name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == " "
+        }
         guard !plain || name.isEmpty || name.first == " " || name.last == " " else { return name }
-        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

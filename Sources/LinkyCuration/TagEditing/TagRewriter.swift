@@ -103,7 +103,8 @@ private extension TagRewriter {
         // An address the entry lists already (renamed there and back) is not added twice.
         let paths = site.tags.filter { request.sources.contains($0.key) || $0.key == request.newIdentity }
             .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }
-            .filter { path in current.map { !TagsFileAliases.lists([path], entry: request.newIdentity, in: $0) } ?? true }
+            .filter { path in current.map { !TagsFileAliases.lists([path], entry: request.newIdentity, in: $0) } ?? true
+            }
         guard !paths.isEmpty else { return }
         let shown = paths.joined(separator: ", ")
         guard
