@@ -138,7 +138,7 @@ def requested(driver, server) -> list:
 def measure(driver, engine, transport, url, size, tag, server):
     """The 20 queries on fresh pages: ready time, bytes and time to the first results, later keystrokes."""
     queries = QUERIES + [TAG_QUERY]
-    ready, first_ms, screen_ms, data_raw, data_gzip, code_gzip, keystrokes, totals = [], [], [], [], [], [], []
+    ready, first_ms, screen_ms, data_raw, data_gzip, code_gzip, keystrokes, totals = [], [], [], [], [], [], [], []
     pagefind = engine.name.startswith("Pagefind")
     for query in queries:
         driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
