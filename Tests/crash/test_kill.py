@@ -156,6 +156,19 @@ def explain(state: dict, old: dict, new: dict) -> str:
     return f"{len(as_old)} files old ({as_old[:3]}), {len(as_new)} new ({as_new[:3]}), {len(neither)} neither ({neither[:3]})"
 
 
+def recovered_tag_state(linky_binary, site: pathlib.Path, states: dict, iteration: int) -> dict:
+    """Runs the next command (which finishes or undoes an interrupted tag edit) and checks that the
+    files are wholly one of the two states, with no temporary file or journal left."""
+    check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    state = tag_state(site)
+    assert state in (states[0], states[1]), (
+        f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
+    leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
+    assert not leftovers, leftovers[:3]
+    return state
+
+
 def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     rng = random.Random(SEED + 1)
     site = tmp_path / "site"
@@ -189,15 +202,8 @@ def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
         target = 1 - current
         code = kill_at(rename(target), rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        # The next command finishes or undoes the interrupted rename.
-        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
-        assert check.returncode == 0, check.stderr
-        state = tag_state(site)
-        assert state in (states[0], states[1]), (
-            f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
+        state = recovered_tag_state(linky_binary, site, states, iteration)
         current = 0 if state == states[0] else 1
-        leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
-        assert not leftovers, leftovers[:3]
     print(f"tags rename: {iterations} runs, {killed} killed mid-way (seed {SEED})")
     assert killed >= iterations // 3
 
@@ -240,13 +246,7 @@ def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, tmp_path):
         restore()
         code = kill_at(merge, rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
-        assert check.returncode == 0, check.stderr
-        state = tag_state(site)
-        assert state in (states[0], states[1]), (
-            f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
-        leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
-        assert not leftovers, leftovers[:3]
+        recovered_tag_state(linky_binary, site, states, iteration)
     print(f"tags merge: {iterations} runs, {killed} killed mid-way (seed {SEED})")
     assert killed >= iterations // 3
 

@@ -94,17 +94,7 @@ enum TagsFileAliases {
 
     /// A YAML double-quoted scalar.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + YAMLScalarSource.escapedForDoubleQuotes(text) + "\""
     }
 
     /// Whether the entry for `identity` in `bytes` lists every one of `paths` among its aliases.
