@@ -101,3 +101,25 @@ import Testing
         #expect(try Self.read(folder, "tags.yml") == "new: {description: flow style}\n")
     }
 }
+
+/// A list file's front-matter `tags:` apply to every item, so renaming them is renaming those items' tags.
+@Suite struct ListFileTagRenameTests {
+    @Test func renamesAListFilesFrontMatterTags() async throws {
+        let folder = try TagAliasTests.site([
+            "links/places.md":
+                "---\ntitle: Places\ntags: [food, 맛집]\n---\n- [A](https://a.example) - One. #own #food\n- [B](https://b.example)\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = try await TagRewriter(siteFolder: folder).plan(.rename("food", to: "eating"))
+        try plan.apply()
+        #expect(
+            try TagAliasTests.read(folder, "links/places.md")
+                == "---\ntitle: Places\ntags: [eating, 맛집]\n---\n- [A](https://a.example) - One. #own #eating\n- [B](https://b.example)\n"
+        )
+        var options = BuildOptions(siteFolder: folder)
+        options.writeOutput = false
+        let site = try #require(await SiteBuilder().build(options).site)
+        #expect(site.tags.first { $0.key == "eating" }?.links.count == 2)
+        #expect(!site.tags.contains { $0.key == "food" })
+    }
+}
