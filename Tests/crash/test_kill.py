@@ -3,7 +3,7 @@ a tag or imports bookmarks, in a loop. After each kill — and after the next li
 finishes or undoes an interrupted change — the output and the site are either wholly the old state
 or wholly the new one, never a mix, and no file the command did not mean to change is touched.
 
-LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds, 40 first builds, 100 tag renames and 100 tag
+LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds, 40 first builds, 120 tag renames and 120 tag
 merges of a 2,000-link site, 60 imports);
 LINKY_KILL_SEED repeats a run."""
 import hashlib
@@ -196,7 +196,7 @@ def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     assert states[0] != states[1]
 
     current = 1
-    iterations = int(100 * SCALE)
+    iterations = int(120 * SCALE)
     killed = 0
     for iteration in range(iterations):
         target = 1 - current
@@ -240,7 +240,7 @@ def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     changed = [path for path in states[0] if states[0][path] != states[1].get(path)]
     assert len(changed) > 40 and "tags.yml" in changed, (len(changed), changed[:3])
 
-    iterations = int(100 * SCALE)
+    iterations = int(120 * SCALE)
     killed = 0
     for iteration in range(iterations):
         restore()
