@@ -173,6 +173,32 @@ import Testing
         #expect(try site.read("c/lang/index.html").contains("url=../../c/languages/index.html"))
     }
 
+    @Test func aRenamedCategoryWithAnAliasKeepsEveryAddressBelowIt() async throws {
+        let site = try TestSite([
+            "links/lang/_index.md": "---\ntitle: Languages\n---\n",
+            "links/lang/guide.md": TestSite.link(url: "https://g.example", title: "Guide", note: "n"),
+            "links/lang/swift/book.md": TestSite.link(url: "https://b.example", title: "Book", note: "n"),
+            "links/lang/swift/plain.md": TestSite.link(url: "https://p.example", title: "Plain"),
+        ])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        try FileManager.default.moveItem(
+            at: site.folder.appending(path: "links/lang"), to: site.folder.appending(path: "links/languages"))
+        try site.write("links/languages/_index.md", "---\ntitle: Languages\naliases: [lang]\n---\n")
+        let report = await site.build()
+        #expect(report.outcome == .success)
+        #expect(!report.diagnostics.contains { $0.code == .pathMoved }, "\(report.diagnostics)")
+        let redirects = [
+            "c/lang/index.html": "../../c/languages/index.html",
+            "c/lang/swift/index.html": "../../../c/languages/swift/index.html",
+            "l/lang/guide/index.html": "../../../l/languages/guide/index.html",
+            "l/lang/swift/book/index.html": "../../../../l/languages/swift/book/index.html",
+        ]
+        for (path, target) in redirects { #expect(try site.read(path).contains("url=\(target)"), "\(path)") }
+        // A link without a page had no address to keep.
+        #expect(!site.exists("l/lang/swift/plain/index.html"))
+    }
+
     @Test func listFileFrontMatterTagsApplyToEveryItem() async throws {
         let site = try TestSite([
             "links/places.md":

@@ -52,6 +52,7 @@ struct RedirectPlanner {
                     Candidate(
                         from: from, to: target, alias: alias, isExplicit: true,
                         owner: "the category \"\(category.title)\"", title: category.title))
+                candidates += pagesBelow(category, formerlyAt: from, alias: alias)
             }
         }
         for tag in site.tags where !tag.aliases.isEmpty {
@@ -68,7 +69,12 @@ struct RedirectPlanner {
 
         var files: [PlannedFile] = []
         var claimed: [String: Candidate] = [:]
-        let ordered = candidates.sorted { ($0.from, $0.alias.location, $0.to) < ($1.from, $1.alias.location, $1.to) }
+        // For each address, aliases written for it come before those a category's alias implies.
+        let ordered = candidates.sorted {
+            ($0.from, $0.isExplicit ? 0 : 1, $0.alias.location, $0.to) < (
+                $1.from, $1.isExplicit ? 0 : 1, $1.alias.location, $1.to
+            )
+        }
         for candidate in ordered where candidate.from != candidate.to {
             if planned.contains(candidate.from) {
                 if candidate.isExplicit {
@@ -81,7 +87,7 @@ struct RedirectPlanner {
                 continue
             }
             if let first = claimed[candidate.from] {
-                if first.to != candidate.to {
+                if first.to != candidate.to, candidate.isExplicit {
                     diagnostics.append(
                         .warning(
                             .aliasConflict, at: candidate.alias.location,
@@ -94,5 +100,37 @@ struct RedirectPlanner {
             files.append(PlannedFile(path: candidate.from, kind: .redirect(to: candidate.to, title: candidate.title)))
         }
         return (files, diagnostics)
+    }
+
+    /// A category's old address also keeps what was below it: its subcategories' pages and the pages
+    /// of its links and theirs (`c/old/sub/`, `l/old/sub/some-link/`), each redirected to where it is
+    /// now. Implied by the alias, so never worth a warning when another page has the address.
+    func pagesBelow(_ category: Category, formerlyAt from: String, alias: PathAlias) -> [Candidate] {
+        // `c/old/index.html` → ["old"]; an alias elsewhere than under c/ says nothing about the rest.
+        guard from.hasPrefix("c/"), from.hasSuffix("/index.html") else { return [] }
+        let oldPath = from.dropFirst(2).dropLast("/index.html".count).split(separator: "/").map(String.init)
+        guard !oldPath.isEmpty else { return [] }
+        var candidates: [Candidate] = []
+        var pending = [category.id]
+        while let id = pending.popLast() {
+            let current = site.categories[id]
+            let rest = Array(current.slugPath.dropFirst(category.slugPath.count))
+            let old = (oldPath + rest).joined(separator: "/")
+            if id != category.id {
+                candidates.append(
+                    Candidate(
+                        from: "c/\(old)/index.html", to: paths.category(id), alias: alias, isExplicit: false,
+                        owner: "the category \"\(current.title)\"", title: current.title))
+            }
+            for linkID in current.links where site.links[linkID].hasPage {
+                let link = site.links[linkID]
+                candidates.append(
+                    Candidate(
+                        from: "l/\(old)/\(link.slug)/index.html", to: paths.link(linkID), alias: alias,
+                        isExplicit: false, owner: "the link \"\(link.title)\"", title: link.title))
+            }
+            pending += current.children
+        }
+        return candidates
     }
 }
