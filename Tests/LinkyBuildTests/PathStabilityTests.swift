@@ -184,6 +184,14 @@ import Testing
         #expect(await site.build().outcome == .success)
         try FileManager.default.moveItem(
             at: site.folder.appending(path: "links/lang"), to: site.folder.appending(path: "links/languages"))
+        // Without an alias: one warning per category that moved; the link pages that moved with them
+        // are not reported one by one (the category's alias keeps them).
+        let unaliased = await site.build(strict: true)
+        #expect(unaliased.outcome == .contentErrors)
+        let warnings = unaliased.diagnostics.filter { $0.code == .pathMoved }.map(\.message)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.allSatisfy { $0.contains("the category") })
+        #expect(try site.read("c/lang/index.html").contains("Languages"), "--strict left the old output as it was")
         try site.write("links/languages/_index.md", "---\ntitle: Languages\naliases: [lang]\n---\n")
         let report = await site.build()
         #expect(report.outcome == .success)

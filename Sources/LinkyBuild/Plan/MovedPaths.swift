@@ -33,28 +33,8 @@ struct MovedPaths {
                     hint: hint.replacingOccurrences(of: Self.old, with: "/" + Self.shown(old))))
         }
 
-        var oldLinkPage: [String: String] = [:]
-        for link in previous.links { if let page = link.page { oldLinkPage[link.url] = page } }
-        for link in site.links where link.hasPage {
-            moved(
-                oldLinkPage[link.url.absoluteString], to: paths.link(link.id), at: link.source,
-                what: "the link \"\(link.title)\"",
-                hint: link.urlSource != link.source
-                    ? "add `aliases: [\(Self.old)]` to its front matter to keep the old address as a redirect"
-                    : "keep the old address with `aliases: [\(Self.old)]` in a link file of its own, or rename it back")
-        }
-
-        var oldTagPage: [String: String] = [:]
-        for tag in previous.tags { oldTagPage[Tag.identity(of: tag.name)] = tag.page }
-        for tag in site.tags {
-            moved(
-                oldTagPage[tag.key], to: paths.tag(tag.id),
-                at: tag.definedAt ?? tag.links.first.map { site.links[$0].source }, what: "the tag \"\(tag.name)\"",
-                hint: tag.definedAt == nil
-                    ? "add `\(TagsFileSyntax.key(tag.name)):` with `aliases: [\(Self.old)]` under it to tags.yml to keep the old address as a redirect"
-                    : "add \(Self.old) to the tag's `aliases:` in tags.yml to keep the old address as a redirect")
-        }
-
+        // Categories first: a link page that moved only because its category did is reported with it.
+        var movedFolders: [(old: String, new: String)] = []
         var oldCategoryPage: [[String]: String] = [:]
         let oldByID = Dictionary(previous.categories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for category in previous.categories {
@@ -73,13 +53,49 @@ struct MovedPaths {
                 trail.insert(site.categories[id].title, at: 0)
                 current = site.categories[id].parent
             }
+            let old = oldCategoryPage[trail]
+            let new = paths.category(category.id)
+            if let old, !kept.contains(old), old != new {
+                // `c/lang/index.html` → `lang/`: the folder its links' pages were in, below `l/`.
+                movedFolders.append((String(old.dropFirst(2).dropLast(10)), String(new.dropFirst(2).dropLast(10))))
+            }
             moved(
-                oldCategoryPage[trail], to: paths.category(category.id), at: category.source,
-                what: "the category \"\(category.title)\"",
+                old, to: new, at: category.source, what: "the category \"\(category.title)\"",
                 hint:
-                    "add `aliases: [\(Self.old)]` to the category's _index.md (or its list file's front matter) to keep the old address as a redirect"
+                    "add `aliases: [\(Self.old)]` to the category's _index.md (or its list file's front matter): it keeps the addresses of the pages below it as redirects too"
             )
         }
+        var oldLinkPage: [String: String] = [:]
+        for link in previous.links { if let page = link.page { oldLinkPage[link.url] = page } }
+        for link in site.links where link.hasPage {
+            let new = paths.link(link.id)
+            if let old = oldLinkPage[link.url.absoluteString],
+                movedFolders.contains(where: {
+                    old.hasPrefix("l/" + $0.old) && new.hasPrefix("l/" + $0.new)
+                        && old.dropFirst(2 + $0.old.count) == new.dropFirst(2 + $0.new.count)
+                })
+            {
+                continue
+            }
+            moved(
+                oldLinkPage[link.url.absoluteString], to: new, at: link.source,
+                what: "the link \"\(link.title)\"",
+                hint: link.urlSource != link.source
+                    ? "add `aliases: [\(Self.old)]` to its front matter to keep the old address as a redirect"
+                    : "keep the old address with `aliases: [\(Self.old)]` in a link file of its own, or rename it back")
+        }
+
+        var oldTagPage: [String: String] = [:]
+        for tag in previous.tags { oldTagPage[Tag.identity(of: tag.name)] = tag.page }
+        for tag in site.tags {
+            moved(
+                oldTagPage[tag.key], to: paths.tag(tag.id),
+                at: tag.definedAt ?? tag.links.first.map { site.links[$0].source }, what: "the tag \"\(tag.name)\"",
+                hint: tag.definedAt == nil
+                    ? "add `\(TagsFileSyntax.key(tag.name)):` with `aliases: [\(Self.old)]` under it to tags.yml to keep the old address as a redirect"
+                    : "add \(Self.old) to the tag's `aliases:` in tags.yml to keep the old address as a redirect")
+        }
+
         return diagnostics
     }
 
