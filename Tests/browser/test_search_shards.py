@@ -74,6 +74,12 @@ def compare(driver, output: pathlib.Path):
               (r, i) => r.index === actual[i].index && r.score === actual[i].score);
             if (!same) differences.push({query, category, tag, expected: expected.slice(0, 5),
                                          actual: actual.slice(0, 5), sizes: [expected.length, actual.length]});
+            // What the box shows: the best 200 of them, ranked without ranking the rest.
+            const shown = await window.linkySearch.searchTop(query, category, tag, 200);
+            const best = expected.slice(0, 200);
+            if (shown.total !== expected.length || shown.results.length !== best.length ||
+                !best.every((r, i) => r.index === shown.results[i].index && r.score === shown.results[i].score))
+              differences.push({query, category, tag, top: shown.results.slice(0, 5), total: shown.total});
           }
           done({differences, counts});
         };

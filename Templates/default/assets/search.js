@@ -224,15 +224,21 @@
     return load("a" + lastBelow(separators, term.text, true)).then(function (shard) {
       var at = firstAtLeast(shard.keys, term.text);
       if (shard.keys[at] !== term.text) return null; // not precomputed after all: match word by word
-      var postings = numbers(shard.postings[at]);
-      var ids = new Int32Array(postings.length), values = new Float64Array(postings.length), id = 0;
-      for (var i = 0; i < postings.length; i++) {
-        var posting = postings[i];
+      // Decoded straight into typed arrays (a letter's list holds most of the collection): each
+      // number ends with a character below 32, so there are at most as many as characters.
+      var text = shard.postings[at], ids = new Int32Array(text.length), values = new Float64Array(text.length);
+      var n = 0, id = 0, posting = 0, shift = 0;
+      for (var i = 0; i < text.length; i++) {
+        var digit = DIGITS[text.charCodeAt(i)];
+        posting |= (digit & 31) << shift;
+        if (digit & 32) { shift += 5; continue; }
         id += posting >> 4;
-        ids[i] = id;
-        values[i] = WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+        ids[n] = id;
+        values[n++] = WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+        posting = 0;
+        shift = 0;
       }
-      return { ids: ids, values: values };
+      return { ids: ids.subarray(0, n), values: values.subarray(0, n) };
     });
   }
 
@@ -300,6 +306,20 @@
 
   // The search the box runs: query, category id, tag id → a promise of [{index, score}], best first.
   function search(query, category, tag) {
+    return matching(query, category, tag).then(function (matched) {
+      return matched ? ranked(matched.ids, matched.values) : [];
+    });
+  }
+
+  // What the box shows: the best `limit` results as [{index, score}], and how many there are.
+  function searchTop(query, category, tag, limit) {
+    return matching(query, category, tag).then(function (matched) {
+      return matched ? top(matched.ids, matched.values, limit) : { results: [], total: 0 };
+    });
+  }
+
+  // The links that match, as sorted ids and their scores; null when nothing is asked.
+  function matching(query, category, tag) {
     return ready.then(function () {
       var terms = prepareTerms(query);
       var filters = [];
@@ -309,14 +329,14 @@
         filters.push(Promise.resolve(new Int32Array(0)));
       }
       if (tag !== "") filters.push(filterIds("t", manifest.tag_shards, +tag));
-      if (!terms.length && !filters.length) return [];
+      if (!terms.length && !filters.length) return null;
       return Promise.all([Promise.all(terms.map(termResult)), Promise.all(filters)]).then(function (found) {
         var matched = null;
         found[0].forEach(function (result) { matched = matched ? intersect(matched, result) : result; });
         found[1].forEach(function (ids) {
           matched = matched ? intersect(matched, { ids: ids }) : { ids: ids, values: new Float64Array(ids.length).fill(1) };
         });
-        return ranked(matched.ids, matched.values);
+        return matched;
       });
     });
   }
@@ -336,6 +356,28 @@
       groups.get(score).forEach(function (id) { results.push({ index: id, score: score }); });
     });
     return results;
+  }
+
+  // The first `limit` of `ranked(ids, values)`, without ranking the rest: the scores are counted,
+  // the lowest score that still makes the cut found, and only links at or above it are placed.
+  function top(ids, values, limit) {
+    var counts = new Map();
+    for (var i = 0; i < ids.length; i++) counts.set(values[i], (counts.get(values[i]) || 0) + 1);
+    var scores = Array.from(counts.keys()).sort(function (a, b) { return b - a; });
+    var next = new Map(), taken = 0, cutoff = -Infinity;
+    for (var s = 0; s < scores.length && taken < limit; s++) {
+      next.set(scores[s], taken);
+      taken += counts.get(scores[s]);
+      cutoff = scores[s];
+    }
+    var results = new Array(Math.min(limit, ids.length));
+    for (var j = 0; j < ids.length; j++) {
+      if (values[j] < cutoff) continue;
+      var at = next.get(values[j]);
+      if (at < results.length) results[at] = { index: ids[j], score: values[j] };
+      next.set(values[j], at + 1);
+    }
+    return { results: results, total: ids.length };
   }
 
   // The result shard that holds link `index`.
@@ -458,26 +500,26 @@
   listEnd.setAttribute("aria-hidden", "true");
   list.parentNode.insertBefore(listEnd, list.nextSibling);
 
-  function render(results, query) {
-    var terms = prepareTerms(query);
+  function render(found, query) {
+    var terms = prepareTerms(query), results = found.results, total = found.total;
     list.textContent = "";
     view = { results: results.slice(0, LIMIT), terms: terms, count: 0 };
     var active = terms.length > 0 || categorySelect.value !== "" || tagSelect.value !== "";
-    var none = active && !results.length;
+    var none = active && !total;
     if (!active) status.textContent = "";
     else if (none) {
       status.textContent = query.trim()
         ? say("no-results-query", "No links match \u201c{query}\u201d.", { query: query.trim() })
         : say("no-results", "No links match.");
     } else {
-      status.textContent = results.length === 1
+      status.textContent = total === 1
         ? say("one-result", "1 result")
-        : say("results", "{count} results", { count: results.length });
-      if (results.length > LIMIT) status.textContent += " " + say("limit", "(showing {limit})", { limit: LIMIT });
+        : say("results", "{count} results", { count: total });
+      if (total > LIMIT) status.textContent += " " + say("limit", "(showing {limit})", { limit: LIMIT });
     }
     status.classList.toggle("is-empty", none);
     if (empty) empty.hidden = !none;
-    list.hidden = !results.length;
+    list.hidden = !total;
     showRecent();
     return more(manifest.inline ? LIMIT : PAGE);
   }
@@ -540,11 +582,11 @@
         else history.replaceState(null, "", url);
       } catch (e) { /* some browsers refuse history changes on file:// pages */ }
     }
-    return search(query, category, tag).then(function (results) {
+    return searchTop(query, category, tag, LIMIT).then(function (found) {
       if (question !== asked) return;
-      return render(results, query).then(function () {
+      return render(found, query).then(function () {
         // For scripts and benchmarks: this question's results are on screen.
-        form.dispatchEvent(new CustomEvent("linky-search-done", { detail: { query: query, total: results.length } }));
+        form.dispatchEvent(new CustomEvent("linky-search-done", { detail: { query: query, total: found.total } }));
       });
     }, failed);
   }
@@ -664,7 +706,7 @@
 
   // For scripts and benchmarks: the search the box runs (query, category id, tag id → a promise of
   // results [{index, score}], best first), and when the manifest was in, in ms since navigation.
-  window.linkySearch = { search: search, ready: ready, readyAt: null };
+  window.linkySearch = { search: search, searchTop: searchTop, ready: ready, readyAt: null };
   ready.then(function () { window.linkySearch.readyAt = performance.now(); }, failed);
 
   fromURL();
