@@ -40,7 +40,7 @@ extension PreviewBuild {
         guard !previousIDs.contains(nil) else { return nil }
         let itemCache: LinkItemCache
         do {
-            itemCache = try state.itemCache.reordered(previousIDs.map { $0! }, site: site).replacing(
+            itemCache = try state.itemCache.reordered(previousIDs.map { $0! }).replacing(
                 newEditedID, site: site, theme: prepared.theme)
         } catch {
             return nil
@@ -86,8 +86,7 @@ extension PreviewBuild {
         next.prepared.plan = plan
         next.site = site
         next.itemCache = itemCache
-        next.linkOfFile = [:]
-        for link in site.links where link.sourceOrder == 0 { next.linkOfFile[link.source.path] = link.id }
+        next.linkOfFile = Self.linkOfFile(site)
         self.state = next
         self.diagnostics = diagnostics
         brokenFile = nil
@@ -100,6 +99,13 @@ extension PreviewBuild {
 // MARK: - Helpers
 
 extension PreviewBuild {
+    /// Content file path → id of the first link it holds (a link file's only one).
+    static func linkOfFile(_ site: Site) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for link in site.links where link.sourceOrder == 0 { result[link.source.path] = link.id }
+        return result
+    }
+
     /// Where a link is written: the same link before and after an update.
     static func linkKey(_ link: Link) -> String {
         "\(link.source.path)#\(link.sourceOrder)"

@@ -102,10 +102,9 @@ public struct PreviewBuild: Sendable {
         files = rendered
         var fileIndex: [String: Int] = [:]
         for (index, file) in prepared.contentFiles.enumerated() { fileIndex[file.path] = index }
-        var linkOfFile: [String: Int] = [:]
-        for link in site.links where link.sourceOrder == 0 { linkOfFile[link.source.path] = link.id }
         state = State(
-            prepared: prepared, site: site, itemCache: itemCache, fileIndex: fileIndex, linkOfFile: linkOfFile)
+            prepared: prepared, site: site, itemCache: itemCache, fileIndex: fileIndex,
+            linkOfFile: Self.linkOfFile(site))
         return .full
     }
 
@@ -195,7 +194,7 @@ private extension PreviewBuild {
             !prepared.otherDiagnostics.contains(where: { $0.location?.path == path })
         else { return nil }
         // New tags, or a date that moves the link: the model is resolved again (see `reshape`).
-        guard Self.keepsPlace(old.links[0], parsed.links[0], includeDrafts: config.includeDrafts) else {
+        guard old.links[0].tags.map(\.name) == parsed.links[0].tags.map(\.name) else {
             return await reshape(
                 state, file: file, fileIndex: fileIndex, parsedFiles: parsedFiles, diagnostics: diagnostics,
                 editedID: id)
@@ -252,14 +251,6 @@ private extension PreviewBuild {
             && old.url.comparisonKey == new.url.comparisonKey && (includeDrafts || (!old.draft && !new.draft))
             && old.source == new.source && old.sourceOrder == new.sourceOrder && old.aliases == new.aliases
             && (old.note == nil) == (new.note == nil)
-    }
-
-    /// The link keeps its category, slug, address, tags and draft state: the model's shape stands.
-    static func keepsPlace(_ old: ParsedLink, _ new: ParsedLink, includeDrafts: Bool) -> Bool {
-        old.categoryKey == new.categoryKey && old.slugName == new.slugName
-            && old.url.comparisonKey == new.url.comparisonKey && old.tags.map(\.name) == new.tags.map(\.name)
-            && (includeDrafts || (!old.draft && !new.draft)) && old.source == new.source
-            && old.sourceOrder == new.sourceOrder
     }
 
     /// Every planned file that shows the link, before or after the change: the pages around it

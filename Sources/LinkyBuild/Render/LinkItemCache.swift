@@ -45,7 +45,7 @@ struct LinkItemCache: Sendable {
     }
 
     /// The cache for a site whose links were reordered: `previousIDs[id]` is where link `id` was.
-    func reordered(_ previousIDs: [Int], site: Site) -> LinkItemCache {
+    func reordered(_ previousIDs: [Int]) -> LinkItemCache {
         LinkItemCache(parts: previousIDs.map { parts[$0] })
     }
 
