@@ -101,15 +101,15 @@ private extension TagRewriter {
         let index = changes.firstIndex { $0.path == path }
         let current = index.map { changes[$0].after } ?? catalog.file?.bytes
         // An address the entry lists already (renamed there and back) is not added twice.
+        let listed = current.flatMap { TagsFileAliases.aliases(ofEntry: request.newIdentity, in: $0) } ?? []
         let paths = site.tags.filter { request.sources.contains($0.key) || $0.key == request.newIdentity }
-            .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }
-            .filter { path in current.map { !TagsFileAliases.lists([path], entry: request.newIdentity, in: $0) } ?? true
-            }
+            .map(\.slug).filter { $0 != newSlug }.sorted().map { "/tags/\($0)/" }.filter { !listed.contains($0) }
         guard !paths.isEmpty else { return }
         let shown = paths.joined(separator: ", ")
         guard
             let after = TagsFileAliases.adding(paths, toEntry: request.newIdentity, name: request.newName, in: current),
-            TagsFileAliases.lists(paths, entry: request.newIdentity, in: after)
+            let written = TagsFileAliases.aliases(ofEntry: request.newIdentity, in: after),
+            paths.allSatisfy(written.contains)
         else {
             notes.append(
                 "the old address \(shown) now leads nowhere: add `aliases: [\(shown)]` to \"\(request.newName)\" in \(path) to redirect it"

@@ -10,9 +10,7 @@ enum TagsFileAliases {
     /// this cannot extend safely (a flow mapping, aliases as one string…): the caller says so instead.
     static func adding(_ paths: [String], toEntry identity: String, name: String, in bytes: [UInt8]?) -> [UInt8]? {
         guard !paths.isEmpty else { return bytes }
-        guard let bytes, !bytes.isEmpty else {
-            return Array("\(quoted(name)):\n  aliases: [\(paths.map(quoted).joined(separator: ", "))]\n".utf8)
-        }
+        guard let bytes, !bytes.isEmpty else { return Array(entry(name, paths, newline: "\n").utf8) }
         let file = SourceBytes(path: "tags.yml", bytes: bytes)
         let newline = bytes.contains(0x0D) ? "\r\n" : "\n"
         let node: Node?
@@ -25,8 +23,7 @@ enum TagsFileAliases {
         func appended() -> [UInt8] {
             var result = bytes
             if let last = result.last, last != 0x0A, last != 0x0D { result += Array(newline.utf8) }
-            let entry = "\(quoted(name)):\(newline)  aliases: [\(paths.map(quoted).joined(separator: ", "))]\(newline)"
-            return result + Array(entry.utf8)
+            return result + Array(entry(name, paths, newline: newline).utf8)
         }
         guard let node else { return appended() }
         // Styles are read from the bytes: Yams reports a mapping's style from its end event.
@@ -35,11 +32,7 @@ enum TagsFileAliases {
             return bytes[offset] == character.asciiValue
         }
         guard case .mapping(let mapping) = node, !opens(mapping.mark, with: "{") else { return nil }
-        guard
-            let (key, value) = mapping.first(where: {
-                $0.key.string.map { Tag.identity(of: $0.nfc.trimmingCharacters(in: .whitespaces)) } == identity
-            })
-        else { return appended() }
+        guard let (key, value) = entry(identity, in: mapping) else { return appended() }
         guard let keyOffset = positions.offset(of: key.mark) else { return nil }
         let keyLine = file.line(of: keyOffset)
         let afterKeyLine = keyLine < file.lines.count ? file.lineStart(keyLine + 1) : bytes.count
@@ -97,18 +90,31 @@ enum TagsFileAliases {
         "\"" + YAMLScalarSource.escapedForDoubleQuotes(text) + "\""
     }
 
-    /// Whether the entry for `identity` in `bytes` lists every one of `paths` among its aliases.
-    static func lists(_ paths: [String], entry identity: String, in bytes: [UInt8]) -> Bool {
+    /// The aliases the entry for `identity` lists in `bytes`; nil when it has no `aliases:` list.
+    static func aliases(ofEntry identity: String, in bytes: [UInt8]) -> Set<String>? {
         let file = SourceBytes(path: "tags.yml", bytes: bytes)
-        guard let node = try? Yams.compose(yaml: file.text(file.start..<bytes.count), .default, .default, .utf8),
-            case .mapping(let mapping) = node,
-            let entry = mapping.first(where: {
-                $0.key.string.map { Tag.identity(of: $0.nfc.trimmingCharacters(in: .whitespaces)) } == identity
-            }),
-            case .mapping(let settings) = entry.value,
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: file.text(file.start..<bytes.count), .default, .default, .utf8)
+        } catch {
+            return nil
+        }
+        guard case .mapping(let mapping)? = node, let (_, value) = entry(identity, in: mapping),
+            case .mapping(let settings) = value,
             case .sequence(let aliases)? = settings.first(where: { $0.key.string == "aliases" })?.value
-        else { return false }
-        let listed = Set(aliases.compactMap(\.string))
-        return paths.allSatisfy(listed.contains)
+        else { return nil }
+        return Set(aliases.compactMap(\.string))
+    }
+
+    /// The key and value of the entry whose name is `identity`, read as the build reads names.
+    static func entry(_ identity: String, in mapping: Node.Mapping) -> (key: Node, value: Node)? {
+        mapping.first {
+            $0.key.string.map { Tag.identity(of: $0.nfc.trimmingCharacters(in: .whitespaces)) } == identity
+        }
+    }
+
+    /// A new entry: `"name":` with the aliases under it.
+    static func entry(_ name: String, _ paths: [String], newline: String) -> String {
+        "\(quoted(name)):\(newline)  aliases: [\(paths.map(quoted).joined(separator: ", "))]\(newline)"
     }
 }
