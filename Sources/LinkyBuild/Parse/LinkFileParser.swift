@@ -222,18 +222,22 @@ extension ContentFileParser {
         var aliases: [PathAlias] = []
         for text in written.map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
             let alias = PathAlias(text, at: mapping.location(of: entry))
-            if alias.isPath, alias.outputPath == nil {
-                diagnostics.append(
-                    .error(
-                        .invalidAlias, at: alias.location,
-                        "the alias \"\(text)\" is not a path inside the site",
-                        hint: "write an old address from the site's root, e.g. `/tags/c-2/`, or an old name without `/`"
-                    ))
+            if let problem = outsideSite(alias, orOldName: true) {
+                diagnostics.append(problem)
                 continue
             }
             aliases.append(alias)
         }
         return aliases
+    }
+
+    /// The error for an alias written as a `/path/` that is not inside the site; nil for any other.
+    static func outsideSite(_ alias: PathAlias, orOldName: Bool) -> Diagnostic? {
+        guard alias.isPath, alias.outputPath == nil else { return nil }
+        return .error(
+            .invalidAlias, at: alias.location, "the alias \"\(alias.written)\" is not a path inside the site",
+            hint: "write an old address from the site's root, e.g. `/tags/c-2/`"
+                + (orOldName ? ", or an old name without `/`" : ""))
     }
 
     static func linkURL(

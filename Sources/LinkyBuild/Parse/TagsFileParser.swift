@@ -60,13 +60,12 @@ enum TagsFileParser {
                         definition.aliases =
                             diagnostics.take(mapping.stringList(field), as: .invalidTagsFile)?.filter { !$0.isEmpty }
                             ?? []
-                        for alias in definition.aliases where alias.hasPrefix("/") {
-                            if PathAlias(alias, at: mapping.location(of: field)).outputPath == nil {
-                                diagnostics.append(
-                                    .error(
-                                        .invalidAlias, at: mapping.location(of: field),
-                                        "the alias \"\(alias)\" is not a path inside the site",
-                                        hint: "write an old address from the site's root, e.g. `/tags/c-2/`"))
+                        for alias in definition.aliases {
+                            // In tags.yml a name without `/` is a spelling, so only the path form is hinted.
+                            if let problem = ContentFileParser.outsideSite(
+                                PathAlias(alias, at: mapping.location(of: field)), orOldName: false)
+                            {
+                                diagnostics.append(problem)
                             }
                         }
                     default:
