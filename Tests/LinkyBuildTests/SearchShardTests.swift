@@ -50,7 +50,8 @@ import Testing
         #expect(files == ["manifest.js"])
         let manifest = try shard(site, "manifest")
         let inline = try #require(manifest["inline"] as? [String: Any])
-        #expect(Set(inline.keys).isSuperset(of: ["w0", "i0", "c0", "a0", "r0", "t0", "k0"]))
+        #expect(Set(inline.keys).isSuperset(of: ["w0", "i0", "c0", "a0", "b0", "r0", "t0", "k0", "tags"]))
+        #expect((inline["tags"] as? [String: Any])?["names"] as? [String] == ["rust", "swift"])
         let words = try #require(inline["w0"] as? [String: Any])
         #expect((words["keys"] as? [String])?.contains("스위프트") == true)
         let consonants = try #require(inline["c0"] as? [String: Any])
@@ -114,7 +115,37 @@ import Testing
         let wShards = separators.filter { $0.hasPrefix("w") }.count + 1
         #expect(wShards > 2, "\(separators)")
         let aggregates = try shard(site, "a0")
-        #expect((aggregates["keys"] as? [String])?.contains("w") == true)
+        let aggregateKeys = try #require(aggregates["keys"] as? [String])
+        #expect(aggregateKeys.contains("w"))
+
+        // The `b` space holds, for every precomputed word, its count and its best 200 in rank order:
+        // score (weight × quality), then id, as search.js ranks the whole result.
+        let bestSeparators = try #require(terms["b"])
+        let best = try shard(site, "b\(bestSeparators.lastIndex { !"w".utf16.lexicographicallyPrecedes($0.utf16) }!)")
+        let bestKeys = try #require(best["keys"] as? [String])
+        let at = try #require(bestKeys.firstIndex(of: "w"))
+        var id = 0
+        let whole = try #require(aggregates["postings"] as? [String])[aggregateKeys.firstIndex(of: "w")!]
+        let ranked = decoded(whole).map { posting -> (id: Int, code: Int) in
+            id += posting >> 4
+            return (id, posting & 15)
+        }.sorted { a, b in
+            score(a.code) != score(b.code) ? score(a.code) > score(b.code) : a.id < b.id
+        }
+        #expect((best["totals"] as? [Int])?[at] == ranked.count)
+        #expect(ranked.count > 200)
+        let shown = decoded(try #require(best["best"] as? [String])[at])
+        #expect(shown == ranked.prefix(200).map { $0.id << 4 | $0.code })
+
+        // The tag filter's names, by id.
+        let tagNames = try shard(site, "tags")
+        #expect(tagNames["names"] as? [String] == index["tags"] as? [String])
+        #expect((tagNames["names"] as? [String])?.count == 11)
+    }
+
+    /// search.js's score of an `a` posting's low bits: weight of the field × quality (as a 32-bit float).
+    private func score(_ code: Int) -> Double {
+        [8.0, 4, 2, 1][code >> 2] * Double([Float(1.25), 1, 0.6, 0.5][code & 3])
     }
 
     @Test func numbersAreShortStrings() {

@@ -120,6 +120,13 @@ def type_query(driver, text):
     return wait_results(driver)
 
 
+def tag_select(driver) -> Select:
+    """The tag filter once its options are in (the page fills them from the `tags` shard)."""
+    element = driver.find_element(By.CSS_SELECTOR, "[data-search-tag]")
+    WebDriverWait(driver, 5).until(lambda d: len(Select(element).options) > 1)
+    return Select(element)
+
+
 def status_text(driver) -> str:
     return driver.find_element(By.CSS_SELECTOR, "[data-search-status]").text
 
@@ -195,7 +202,7 @@ def test_tag_filter_shows_only_that_tags_links(browser, site_urls, reading_list_
     driver = browser.driver
     concurrency = tag_id(reading_list_index, "Concurrency")
     driver.get(search_url(site_urls, transport))
-    Select(driver.find_element(By.CSS_SELECTOR, "[data-search-tag]")).select_by_value(str(concurrency))
+    tag_select(driver).select_by_value(str(concurrency))
     shown = wait_results(driver)
     assert sorted(shown) == sorted(expected_titles(reading_list_index, tag=concurrency))
     assert f"tag={concurrency}" in driver.current_url
@@ -287,14 +294,14 @@ def test_back_button_undoes_a_filter_change(browser, site_urls, reading_list_ind
     driver.get(search_url(site_urls, transport, "q=swift"))
     everything = wait_results(driver)
     concurrency = tag_id(reading_list_index, "Concurrency")
-    Select(driver.find_element(By.CSS_SELECTOR, "[data-search-tag]")).select_by_value(str(concurrency))
+    tag_select(driver).select_by_value(str(concurrency))
     filtered = wait_results(driver)
     assert 0 < len(filtered) < len(everything)
     assert parse_qs(urlparse(driver.current_url).query) == {"q": ["swift"], "tag": [str(concurrency)]}
     driver.back()
     WebDriverWait(driver, 5).until(lambda d: "tag=" not in d.current_url)
     assert wait_results(driver) == everything
-    assert Select(driver.find_element(By.CSS_SELECTOR, "[data-search-tag]")).first_selected_option.get_attribute("value") == ""
+    assert tag_select(driver).first_selected_option.get_attribute("value") == ""
     assert driver.find_element(By.CSS_SELECTOR, "[data-search-input]").get_attribute("value") == "swift"
     driver.forward()
     WebDriverWait(driver, 5).until(lambda d: "tag=" in d.current_url)
@@ -308,7 +315,7 @@ def test_clicking_a_result_tag_filters_by_it(browser, site_urls, reading_list_in
     driver.find_element(By.CSS_SELECTOR, "[data-search-results] .tags a").click()
     first_tag = next(l for l in reading_list_index["links"] if l["t"] == "Tokio Tutorial")["g"][0]
     WebDriverWait(driver, 5).until(lambda d: f"tag={first_tag}" in d.current_url)
-    assert Select(driver.find_element(By.CSS_SELECTOR, "[data-search-tag]")).first_selected_option.get_attribute(
+    assert tag_select(driver).first_selected_option.get_attribute(
         "value") == str(first_tag)
 
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, LocalServer
 
 selenium = pytest.importorskip("selenium")
 
@@ -109,3 +109,112 @@ def test_a_large_site_is_sharded_and_a_small_one_is_one_file(reading_list, gener
     assert "inline" not in data and data["links"] == SITE_SIZE
     # Precomputed results exist for the short prefixes that need them.
     assert len(data["terms"]["a"]) >= 1 and (generated_site / "search" / "data" / "a0.js").exists()
+
+
+@pytest.fixture(scope="module")
+def generated_server(generated_site):
+    server = LocalServer(generated_site)
+    yield server
+    server.stop()
+
+
+def fetched(driver) -> list:
+    """The shards this page has fetched so far, by name, in order."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop())"
+        ".filter(n => n.endsWith('.js') && n !== 'search.js').map(n => n.slice(0, -3))")
+
+
+def show(driver, query: str) -> dict:
+    """Types `query` into a fresh box and waits until its results are on screen."""
+    return driver.execute_async_script(
+        """
+        const [query, done] = arguments;
+        const form = document.querySelector('[data-search-form]');
+        const input = form.querySelector('[data-search-input]');
+        form.addEventListener('linky-search-done', (event) => done(event.detail), {once: true});
+        input.value = query;
+        input.dispatchEvent(new Event('input'));
+        """,
+        query,
+    )
+
+
+def test_a_one_word_query_shows_the_precomputed_best_without_the_whole_result(browser, generated_server):
+    """`s` on a 10,000-link site: its best 200 from a `b` shard, not the letter's whole `a` result."""
+    driver = browser.driver
+    driver.get(generated_server.url("/search/index.html"))
+    driver.execute_async_script("window.linkySearch.ready.then(arguments[0])")
+    outcome = show(driver, "s")
+    names = fetched(driver)
+    assert outcome["total"] > 200
+    assert any(n.startswith("b") for n in names) and not any(n.startswith("a") for n in names), names
+    assert len(driver.find_elements("css selector", "[data-search-results] > li")) >= 8
+    # A second word needs the whole result of the first: then its `a` shard comes.
+    show(driver, "s s")
+    assert any(n.startswith("a") for n in fetched(driver)), fetched(driver)
+
+
+def test_the_tag_filter_fills_when_the_reader_reaches_for_it(browser, generated_site, generated_server):
+    """A large site's search page does not carry thousands of tag options: the filter gets them from
+    the `tags` shard on hover, focus or touch, and a `?tag=` address or a result's tag loads them too."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    index = json.loads((generated_site / "search-index.json").read_text(encoding="utf-8"))
+    page = (generated_site / "search" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<option") < 100, "tag options should not be in the page"
+    driver = browser.driver
+    for url in (generated_server.url("/search/index.html"), (generated_site / "search" / "index.html").as_uri()):
+        driver.get(url)
+        driver.execute_async_script("window.linkySearch.ready.then(arguments[0])")
+        select = driver.find_element("css selector", "[data-search-tag]")
+        assert len(Select(select).options) == 1
+        ActionChains(driver).move_to_element(select).perform()
+        WebDriverWait(driver, 5).until(lambda d: len(Select(select).options) == len(index["tags"]) + 1)
+        assert [o.text for o in Select(select).options[1:4]] == ["#" + name for name in index["tags"][:3]]
+        tag = max(range(len(index["tags"])), key=lambda t: sum(t in link.get("g", []) for link in index["links"]))
+        Select(select).select_by_value(str(tag))
+        WebDriverWait(driver, 5).until(lambda d: f"tag={tag}" in d.current_url)
+        expected = sum(tag in link.get("g", []) for link in index["links"])
+        WebDriverWait(driver, 5).until(
+            lambda d: f"{expected:,}" in d.find_element("css selector", "[data-search-status]").text
+            or str(expected) in d.find_element("css selector", "[data-search-status]").text)
+
+        # Arriving with ?tag= loads the names first, then searches with the filter set.
+        driver.get(url + f"?q=a&tag={tag}")
+        WebDriverWait(driver, 5).until(lambda d: Select(d.find_element("css selector", "[data-search-tag]"))
+                                       .first_selected_option.get_attribute("value") == str(tag))
+        total = show(driver, "a")["total"]
+        assert total == sum(1 for link in index["links"] if tag in link.get("g", [])
+                            and any(w.startswith("a") for w in words_of(link, index)))
+
+        # Keyboard: focusing the filter fills it.
+        driver.get(url)
+        driver.execute_async_script("window.linkySearch.ready.then(arguments[0])")
+        driver.execute_script("document.querySelector('[data-search-tag]').focus()")
+        WebDriverWait(driver, 5).until(
+            lambda d: len(Select(d.find_element("css selector", "[data-search-tag]")).options) > 1)
+
+        # A result's tag sets the filter on a page that had not loaded the names yet.
+        driver.get(url + "?q=s")
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_elements("css selector", "[data-search-results] .tags a[data-tag]"))
+        link = driver.find_element("css selector", "[data-search-results] .tags a[data-tag]")
+        wanted = link.get_attribute("data-tag")
+        link.click()
+        WebDriverWait(driver, 5).until(lambda d: Select(d.find_element("css selector", "[data-search-tag]"))
+                                       .first_selected_option.get_attribute("value") == wanted)
+        assert f"tag={wanted}" in driver.current_url
+    assert browser.severe() == []
+
+
+def words_of(link: dict, index: dict) -> list:
+    """The folded words of a link's title, tags, description and note, as the index splits them."""
+    import re
+    import unicodedata
+
+    text = " ".join([link.get("t", ""), " ".join(index["tags"][g] for g in link.get("g", [])),
+                     link.get("s", "") or "", (link.get("n", "") or "")[:300]])
+    folded = unicodedata.normalize("NFC", re.sub(r"[\u0300-\u036f]", "", unicodedata.normalize("NFD", text))).lower()
+    return [w for w in re.split(r"[^\w]+|_", folded) if w]

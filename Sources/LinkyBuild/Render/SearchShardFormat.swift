@@ -7,6 +7,8 @@ import Foundation
 enum SearchShardFormat {
     static let folder = "search/data/"
     static let manifestName = "manifest"
+    /// The shard with every tag's name, for the search page's tag filter.
+    static let tagNamesName = "tags"
 
     static func path(_ name: String) -> String { folder + name + ".js" }
 
@@ -28,11 +30,14 @@ enum SearchShardFormat {
         /// How many links the site has (link ids are 0..<links, in `search-index.json`'s order).
         var links: Int
         var categories: [SearchIndexDocument.CategoryEntry]
-        /// Per term space (`w`, `i`, `c`, `a`), each shard's smallest key; shard `n` is `<space><n>`.
+        /// Per term space (`w`, `i`, `c`, `a`, and `b` for the best of `a`), each shard's smallest key;
+        /// shard `n` is `<space><n>`.
         var terms: [String: [String]]
         /// A query word whose `w`, `i` and `c` shards would number more than this has its own
         /// precomputed result in the `a` space.
         var aggregateAbove: Int
+        /// How many of each precomputed result's links the `b` space holds, in rank order.
+        var aggregateBest: Int
         var results: Results
         /// The first tag id (category id) of each tag (category) filter shard `t<n>` (`k<n>`).
         var tagShards: [Int]
@@ -43,6 +48,7 @@ enum SearchShardFormat {
         enum CodingKeys: String, CodingKey {
             case version, links, categories, terms, results, inline
             case aggregateAbove = "aggregate_above"
+            case aggregateBest = "aggregate_best"
             case tagShards = "tag_shards"
             case categoryShards = "category_shards"
         }
@@ -52,9 +58,13 @@ enum SearchShardFormat {
         case terms(TermShard)
         case results(ResultShard)
         case filters(FilterShard)
+        case best(BestShard)
+        case tagNames(TagNamesShard)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
+            case .best(let shard): try shard.encode(to: encoder)
+            case .tagNames(let shard): try shard.encode(to: encoder)
             case .terms(let shard): try shard.encode(to: encoder)
             case .results(let shard): try shard.encode(to: encoder)
             case .filters(let shard): try shard.encode(to: encoder)
@@ -72,6 +82,20 @@ enum SearchShardFormat {
         /// The word each key stands for, in `i` and `c` (in `w` the key is the word).
         var words: [String]?
         var postings: [String]
+    }
+
+    /// The `b` space: for each key of the `a` space, how many links its result has (`totals`) and the
+    /// first `aggregate_best` of them in rank order (`best`), each `id << 4 | field << 2 | quality`
+    /// (not deltas: the order is by score).
+    struct BestShard: Encodable {
+        var keys: [String]
+        var totals: [Int]
+        var best: [String]
+    }
+
+    /// `tags`: every tag's name, by id (the order of the tag filter).
+    struct TagNamesShard: Encodable {
+        var names: [String]
     }
 
     /// What the results show for links `first` ..< `first + links.count`.

@@ -13,6 +13,7 @@ extension SearchShards {
     static let weights: [Double] = [8, 4, 2, 1]
 
     /// The `a` space: one entry per query word that needs it, its result in `terms.aggregatePostings`.
+    /// Also sets `terms.spaces["b"]`: the same words, their best results in `terms.aggregateBest`.
     func aggregates(_ terms: inout TermSpaces) -> SearchTermSpace {
         var candidates = Set<Word>()
         for name in ["w", "i", "c"] {
@@ -26,6 +27,7 @@ extension SearchShards {
         var best = [UInt8](repeating: .max, count: index.links.count)
         var entries: [SearchTermSpace.Entry] = []
         var sizes: [Int] = []
+        var bestSizes: [Int] = []
         for term in needed {
             var touched: [Int] = []
             for (item, quality) in matches(term, terms.spaces) {
@@ -45,15 +47,38 @@ extension SearchShards {
             }
             touched.sort()
             let postings = SearchNumbers.postings(touched.map { UInt32($0) << 4 | UInt32(best[$0]) })
+            let shown = Self.bestFirst(touched, best)
             for link in touched { best[link] = .max }
             entries.append(.init(key: term, item: terms.aggregatePostings.count))
             sizes.append(Self.entryLength(term, postings, withWord: false))
+            bestSizes.append(shown.utf8.count + term.count * 2 + 12)
             terms.aggregatePostings.append(postings)
+            terms.aggregateBest.append(shown)
+            terms.aggregateTotals.append(touched.count)
         }
         var space = SearchTermSpace(entries)
         let items = space.entries.map(\.item)
         space.cut(target: terms.target) { sizes[items[$0]] }
+        var bestSpace = SearchTermSpace(entries)
+        bestSpace.cut(target: Self.bestShardBytes) { bestSizes[items[$0]] }
+        terms.spaces["b"] = bestSpace
         return space
+    }
+
+    /// The first `bestCount` of an aggregate's links as the page ranks a one-word query's results
+    /// (score, highest first, then id; `top` in search.js), each `id << 4 | field << 2 | quality`.
+    /// A query of that one word and no filter shows them without loading the whole result.
+    static func bestFirst(_ links: [Int], _ codes: [UInt8]) -> String {
+        // Codes with the same score (8 × 0.5 and 4 × 1) share a rank.
+        let scores = Array(Set((0..<16).map { value(UInt8($0)) })).sorted(by: >)
+        let rank = (0..<16).map { code in scores.firstIndex(of: value(UInt8(code)))! }
+        var groups = [[UInt32]](repeating: [], count: scores.count)
+        for link in links {
+            let code = codes[link]
+            let group = rank[Int(code)]
+            if groups[group].count < bestCount { groups[group].append(UInt32(link) << 4 | UInt32(code)) }
+        }
+        return SearchNumbers.string(groups.joined().prefix(bestCount))
     }
 
     /// A word mixing syllables and bare consonants (스위ㅍ) is matched from its shards however many:

@@ -19,6 +19,10 @@ struct SearchShards {
     static let resultShardBytes = 8_000
     static let maximumResultShards = 3_000
     static let filterShardBytes = 24_000
+    /// How many results each precomputed result keeps in rank order (search.js shows 200), and about
+    /// how many bytes of them a `b` shard holds.
+    static let bestCount = 200
+    static let bestShardBytes = 8_000
     /// Descriptions in result shards are cut to about this many characters (the whole is searched).
     static let snippetLength = 160
 
@@ -34,10 +38,18 @@ struct SearchShards {
     func files() throws -> [OutputFile] {
         var shards: [(name: String, shard: Format.Shard)] = []
         var terms = termSpaces()
-        terms.spaces["a"] = aggregates(&terms)
+        let aggregates = aggregates(&terms)
+        terms.spaces["a"] = aggregates
         for (name, space) in terms.spaces.sorted(by: { $0.key < $1.key }) {
             for shard in 0..<space.shardCount {
                 let entries = space.entries[space.shardEntries(shard)]
+                if name == "b" {
+                    let best = Format.BestShard(
+                        keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
+                        best: entries.map { terms.aggregateBest[$0.item] })
+                    shards.append(("b\(shard)", .best(best)))
+                    continue
+                }
                 let words = name == "i" || name == "c" ? entries.map { table.words[$0.item].string } : nil
                 let postings = entries.map { terms.payload(name)[$0.item] }
                 let term = Format.TermShard(keys: entries.map(\.key.string), words: words, postings: postings)
@@ -50,6 +62,7 @@ struct SearchShards {
         shards += tags.shards.enumerated().map { ("t\($0.offset)", .filters($0.element)) }
         let categories = filterShards(categoryLists())
         shards += categories.shards.enumerated().map { ("k\($0.offset)", .filters($0.element)) }
+        shards.append((Format.tagNamesName, .tagNames(.init(names: index.tags))))
 
         let scripts = try shards.map {
             OutputFile(path: Format.path($0.name), contents: try Format.script($0.name, $0.shard))
@@ -58,6 +71,7 @@ struct SearchShards {
         let manifest = Format.Manifest(
             links: index.links.count, categories: index.categories,
             terms: terms.spaces.mapValues { $0.separators.map(\.string) }, aggregateAbove: Self.aggregateAbove,
+            aggregateBest: Self.bestCount,
             results: .init(size: results.size, count: results.shards.count), tagShards: tags.firsts,
             categoryShards: categories.firsts,
             inline: inline ? Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0.shard) }) : nil)
@@ -77,6 +91,9 @@ extension SearchShards {
         var consonantPostings: [String]
         /// Per aggregate, its results as `SearchNumbers`.
         var aggregatePostings: [String] = []
+        /// Per aggregate, its best `bestCount` results in rank order, and how many results it has.
+        var aggregateBest: [String] = []
+        var aggregateTotals: [Int] = []
         /// About how many bytes a term shard holds.
         var target: Int
 

@@ -4,7 +4,8 @@
    Templates/README.md): a small manifest, then only the shards a query needs — term shards for the
    start of each query word, filter shards for a tag or category, result shards for the results on
    screen. From file:// each shard is loaded with <script> (it calls linkySearchShard); over HTTP the
-   same file is fetched and its JSON parsed.
+   same file is fetched and its JSON parsed. A one-word query with no filter shows the build's
+   precomputed best results; the tag filter's options arrive when the reader reaches for them.
 
    Every word of the query must match. A word matches the start of a word in a link's title, tags,
    description or note (스위프트 finds 스위프트에서, concurr finds Concurrency); a Hangul word of two
@@ -183,16 +184,8 @@
   function termResult(term) {
     var known = termResults.get(term.text);
     if (known) return Promise.resolve(known);
-    var parts = [["w", term.text]];
-    if (term.inside) parts.push(["i", term.text]);
-    if (term.consonants) parts.push(["c", initials(term.text)]);
-    var count = 0;
-    parts.forEach(function (part) {
-      part.push(shardRange(manifest.terms[part[0]], part[1]));
-      count += part[2][1] - part[2][0] + 1;
-    });
-    var precomputed = count > manifest.aggregate_above && (!term.consonants || initials(term.text) === term.text);
-    var found = precomputed ? fromAggregate(term) : Promise.resolve(null);
+    var parts = termParts(term);
+    var found = isPrecomputed(term, parts) ? fromAggregate(term) : Promise.resolve(null);
     return found.then(function (result) {
       return result || fromWords(term, parts);
     }).then(function (result) {
@@ -200,6 +193,21 @@
       termResults.set(term.text, result);
       return result;
     });
+  }
+
+  // The term shards a query word needs: [space, key prefix, [first shard, last shard]] per space.
+  function termParts(term) {
+    var parts = [["w", term.text]];
+    if (term.inside) parts.push(["i", term.text]);
+    if (term.consonants) parts.push(["c", initials(term.text)]);
+    parts.forEach(function (part) { part.push(shardRange(manifest.terms[part[0]], part[1])); });
+    return parts;
+  }
+  // Whether the build precomputed the word's result (in the `a` space, its best in `b`).
+  function isPrecomputed(term, parts) {
+    var count = 0;
+    parts.forEach(function (part) { count += part[2][1] - part[2][0] + 1; });
+    return count > manifest.aggregate_above && (!term.consonants || initials(term.text) === term.text);
   }
 
   // Lists of numbers in the shards are strings: 5 bits a character, least significant first, in the
@@ -242,13 +250,29 @@
     });
   }
 
+  // The first results of a one-word query, precomputed in rank order (`b` space), and how many
+  // there are: what the box shows for `a` or `th` without loading and ranking the whole result.
+  function bestOf(term) {
+    var separators = manifest.terms.b;
+    if (!separators) return Promise.resolve(null);
+    return load("b" + lastBelow(separators, term.text, true)).then(function (shard) {
+      var at = firstAtLeast(shard.keys, term.text);
+      if (shard.keys[at] !== term.text) return null;
+      var results = numbers(shard.best[at]).map(function (posting) {
+        return { index: posting >> 4, score: WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3] };
+      });
+      return { results: results, total: shard.totals[at] };
+    });
+  }
+
   function fromWords(term, parts) {
     var names = [];
     parts.forEach(function (part) {
       for (var n = part[2][0]; n <= part[2][1]; n++) names.push(part[0] + n);
     });
     return Promise.all(names.map(load)).then(function () {
-      var best = new Float64Array(manifest.links), touched = [], seen = new Set();
+      var best = scratch(), touched = { ids: new Int32Array(64), count: 0 };
+      var seen = new Set();
       parts.forEach(function (part) {
         for (var n = part[2][0]; n <= part[2][1]; n++) {
           var shard = shards[part[0] + n];
@@ -258,27 +282,48 @@
             if (seen.has(word)) continue;
             seen.add(word);
             var quality = qualityOf(word, term);
-            if (quality >= 0) addPostings(numbers(shard.postings[k]), quality, best, touched);
+            if (quality >= 0) addPostings(shard.postings[k], quality, best, touched);
           }
         }
       });
-      var ids = Int32Array.from(touched).sort(), values = new Float64Array(ids.length);
-      for (var i = 0; i < ids.length; i++) values[i] = best[ids[i]];
+      var ids = touched.ids.subarray(0, touched.count).sort(), values = new Float64Array(ids.length);
+      for (var i = 0; i < ids.length; i++) {
+        values[i] = best[ids[i]];
+        best[ids[i]] = 0; // clean for the next word
+      }
       return { ids: ids, values: values };
     });
   }
 
-  function addPostings(postings, quality, best, touched) {
-    var factor = QUALITIES[quality], fieldsAllowed = quality === 3 ? 3 : 15, id = 0;
-    for (var i = 0; i < postings.length; i++) {
-      var posting = postings[i];
+  // Each link's best value for the word being matched: one array for all words, all zero between them.
+  var bestValues = null;
+  function scratch() {
+    if (!bestValues) bestValues = new Float64Array(manifest.links);
+    return bestValues;
+  }
+
+  // Adds one word's postings (a list of numbers, decoded here: this is the hot loop of a query) to
+  // each link's best value so far; links seen for the first time go into `touched`.
+  function addPostings(text, quality, best, touched) {
+    var factor = QUALITIES[quality], fieldsAllowed = quality === 3 ? 3 : 15, id = 0, posting = 0, shift = 0;
+    if (touched.ids.length < touched.count + text.length) {
+      var grown = new Int32Array(Math.max(touched.ids.length * 2, touched.count + text.length));
+      grown.set(touched.ids.subarray(0, touched.count));
+      touched.ids = grown;
+    }
+    for (var i = 0; i < text.length; i++) {
+      var digit = DIGITS[text.charCodeAt(i)];
+      posting |= (digit & 31) << shift;
+      if (digit & 32) { shift += 5; continue; }
       id += posting >> 4;
       var fields = posting & fieldsAllowed;
+      posting = 0;
+      shift = 0;
       if (!fields) continue;
       // The lowest field set is the heaviest.
       var field = fields & 1 ? 0 : fields & 2 ? 1 : fields & 4 ? 2 : 3;
       var value = WEIGHTS[field] * factor;
-      if (best[id] === 0) touched.push(id);
+      if (best[id] === 0) touched.ids[touched.count++] = id;
       if (value > best[id]) best[id] = value;
     }
   }
@@ -313,8 +358,18 @@
 
   // What the box shows: the best `limit` results as [{index, score}], and how many there are.
   function searchTop(query, category, tag, limit) {
-    return matching(query, category, tag).then(function (matched) {
-      return matched ? top(matched.ids, matched.values, limit) : { results: [], total: 0 };
+    function whole() {
+      return matching(query, category, tag).then(function (matched) {
+        return matched ? top(matched.ids, matched.values, limit) : { results: [], total: 0 };
+      });
+    }
+    return ready.then(function () {
+      var terms = prepareTerms(query);
+      if (terms.length !== 1 || category !== "" || tag !== "" || !(limit <= manifest.aggregate_best)) return whole();
+      if (!isPrecomputed(terms[0], termParts(terms[0]))) return whole();
+      return bestOf(terms[0]).then(function (best) {
+        return best ? { results: best.results.slice(0, limit), total: best.total } : whole();
+      });
     });
   }
 
@@ -543,9 +598,18 @@
       if (!before && current.count) form.dispatchEvent(new CustomEvent("linky-search-shown"));
     }
     flush();
-    var names = new Set();
-    for (var i = current.count; i < to; i++) names.add(resultShardName(current.results[i].index));
-    return Promise.all(Array.from(names, function (name) { return load(name).then(flush); })).then(function () {
+    var names = [];
+    for (var i = current.count; i < to; i++) {
+      var name = resultShardName(current.results[i].index);
+      if (names.indexOf(name) < 0) names.push(name);
+    }
+    // On a new list the first result's shard comes alone: the first result is on screen before the
+    // others' shards compete with it for the connection and the main thread.
+    var first = current.count === 0 && names.length > 1 ? load(names.shift()).then(flush) : Promise.resolve();
+    return first.then(function () {
+      if (current !== view) return;
+      return Promise.all(names.map(function (name) { return load(name).then(flush); }));
+    }).then(function () {
       current.busy = false;
       if (current === view) moreIfNear();
     }, function (error) {
@@ -567,6 +631,49 @@
     status.classList.add("is-empty");
     if (window.console) console.error(error);
   }
+
+  // MARK: - The tag filter
+
+  // Its options come from the `tags` shard: a large site has thousands of tags, which in the page
+  // would weigh more than all the rest and slow its first paint. They are loaded when the reader
+  // reaches for the filter (hover, touch, focus), when the URL or a result's tag needs one, or at
+  // once when the manifest has them inline (a small site). Options a theme writes into the page stay.
+  var tagsShown = tagSelect.options.length > 1;
+  var tagsLoading = null;
+  function tagOptions() {
+    if (tagsShown) return Promise.resolve();
+    if (!tagsLoading) {
+      tagsLoading = ready.then(function () { return load("tags"); }).then(function (data) {
+        if (tagsShown) return;
+        var fragment = document.createDocumentFragment();
+        data.names.forEach(function (name, id) {
+          var option = element("option", "", "#" + name);
+          option.value = String(id);
+          fragment.appendChild(option);
+        });
+        tagSelect.appendChild(fragment);
+        tagsShown = true;
+      });
+      tagsLoading.catch(function (error) {
+        tagsLoading = null;
+        failed(error);
+      });
+    }
+    return tagsLoading;
+  }
+  ["pointerenter", "touchstart", "focus"].forEach(function (type) {
+    tagSelect.addEventListener(type, function () { tagOptions(); }, { passive: true });
+  });
+  // A click faster than the options: the list opens once they are in.
+  tagSelect.addEventListener("mousedown", function (event) {
+    if (tagsShown) return;
+    event.preventDefault();
+    tagOptions().then(function () {
+      tagSelect.focus();
+      try { if (tagSelect.showPicker) tagSelect.showPicker(); } catch (e) { /* not allowed here */ }
+    });
+  });
+  ready.then(function () { if (shards.tags) tagOptions(); });
 
   // MARK: - State and the URL
 
@@ -595,7 +702,18 @@
     var params = new URLSearchParams(location.search);
     input.value = params.get("q") || "";
     setSelect(categorySelect, params.get("category"));
-    setSelect(tagSelect, params.get("tag"));
+    var tag = params.get("tag");
+    if (tag && !tagsShown) {
+      tagSelect.value = "";
+      var question = ++asked; // answers to earlier questions are dropped from now on
+      tagOptions().then(function () {
+        if (question !== asked) return; // the reader asked something else meanwhile
+        setSelect(tagSelect, tag);
+        update("none");
+      });
+      return;
+    }
+    setSelect(tagSelect, tag);
     update("none");
   }
 
@@ -669,8 +787,10 @@
     var tag = target.getAttribute("data-tag");
     if (tag !== null && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
-      setSelect(tagSelect, tag);
-      update("push");
+      tagOptions().then(function () {
+        setSelect(tagSelect, tag);
+        update("push");
+      });
       return;
     }
     remember(input.value); // a search that led somewhere is worth keeping
