@@ -165,7 +165,7 @@ private extension ContentFileParser {
         }
         result.diagnostics += problems
         guard let url, let title, !title.isEmpty, !problems.contains(where: { $0.severity == .error }) else { return }
-        let body = frontMatter.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = frontMatter.body.trimmingWhitespaceAndNewlines()
         let note = body.isEmpty ? nil : Self.note(body)
         result.links.append(
             ParsedLink(
@@ -189,7 +189,7 @@ private extension ContentFileParser {
                     "`\(entry.key)` is not a category setting and is ignored",
                     hint: "an _index.md knows title, description, order, icon and aliases"))
         }
-        let body = frontMatter.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = frontMatter.body.trimmingWhitespaceAndNewlines()
         if !body.isEmpty { definition.intro = Self.note(body) }
         result.categories.append(definition)
     }

@@ -148,7 +148,7 @@ private extension ListFileParser {
         }
         if description?.isEmpty == true { description = nil }
         let title = (item.linkText ?? "").collapsingWhitespace
-        let note = item.nestedMarkdown.trimmingCharacters(in: .whitespacesAndNewlines)
+        let note = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
         return ParsedLink(
             source: location, categoryKey: key, slugName: title.isEmpty ? url.displayHost : title, url: url,
             urlSource: location,

@@ -33,14 +33,14 @@ struct LinkItemCache: Sendable {
             for try await (index, html) in group { rendered[index] = html }
             return rendered.flatMap { $0 }
         }
-        return LinkItemCache(parts: rendered.map { $0.split(separator: rootMarker, omittingEmptySubsequences: false) })
+        return LinkItemCache(parts: rendered.map { $0.split(separator: Character(rootMarker), omittingEmptySubsequences: false) })
     }
 
     /// The cache with one link's item rendered again, after an incremental update changed it.
     func replacing(_ id: Int, site: Site, theme: Theme) throws -> LinkItemCache {
         let html = try TemplateContext(site: site).marked().renderItem(id, theme: theme)
         var parts = parts
-        parts[id] = html.split(separator: Self.rootMarker, omittingEmptySubsequences: false)
+        parts[id] = html.split(separator: Character(Self.rootMarker), omittingEmptySubsequences: false)
         return LinkItemCache(parts: parts)
     }
 

@@ -74,3 +74,23 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without the trip through NSString, which
+    /// was 3.6% of a 100,000-link build (every link file's body is trimmed).
+    public func trimmingWhitespaceAndNewlines() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !Self.isWhitespaceOrNewline($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !Self.isWhitespaceOrNewline($0) })!
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
+        return String(scalars[first...last])
+    }
+
+    /// Foundation's `.whitespacesAndNewlines`, listed (the test compares them on every BMP scalar).
+    static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+}
