@@ -257,3 +257,24 @@ extension LinkURLTests {
         var testDescription: String { input.debugDescription }
     }
 }
+
+@Suite struct LinkURLScalarTests {
+    /// The ASCII shortcut of the control check: exactly the ASCII controls (tab and line breaks
+    /// among them) are refused inside an address; every other ASCII character is taken.
+    @Test func asciiControlsAndOnlyThemAreRefused() {
+        for value in UInt32(0)..<0x80 {
+            let character = String(Unicode.Scalar(value)!)
+            var refused = false
+            do {
+                _ = try LinkURL(parsing: "https://example.com/a" + character + "b")
+            } catch {
+                refused = error == .containsWhitespaceOrControl
+            }
+            let isControl = Unicode.Scalar(value)!.properties.generalCategory == .control
+            #expect(refused == isControl, "U+\(String(value, radix: 16))")
+        }
+        // A scheme hidden by ASCII controls or spaces is still refused as that scheme.
+        #expect(throws: LinkURLError.unsafeScheme("javascript")) { try LinkURL(parsing: "java\tscript:alert(1)") }
+        #expect(throws: LinkURLError.unsafeScheme("javascript")) { try LinkURL(parsing: "jav\u{7F}ascript:alert(1)") }
+    }
+}

@@ -33,7 +33,8 @@ struct LinkItemCache: Sendable {
             for try await (index, html) in group { rendered[index] = html }
             return rendered.flatMap { $0 }
         }
-        return LinkItemCache(parts: rendered.map { $0.split(separator: Character(rootMarker), omittingEmptySubsequences: false) })
+        let marker = Character(rootMarker)
+        return LinkItemCache(parts: rendered.map { $0.split(separator: marker, omittingEmptySubsequences: false) })
     }
 
     /// The cache with one link's item rendered again, after an incremental update changed it.

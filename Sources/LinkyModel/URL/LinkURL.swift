@@ -224,6 +224,9 @@ private extension LinkURL {
 
     static func isForbiddenScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == " " { return false }  // pasted URLs often have raw spaces; they get %20
+        // ASCII without a property lookup (these were most of parsing a URL): controls, which
+        // include ASCII's other whitespace; ASCII has no bidi controls.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         let properties = scalar.properties
         return properties.generalCategory == .control || properties.isWhitespace || properties.isBidiControl
     }
@@ -233,8 +236,11 @@ private extension LinkURL {
     static func rejectObfuscatedUnsafeScheme(_ text: String) throws(LinkURLError) {
         guard let colon = text.unicodeScalars.firstIndex(of: ":") else { return }
         let candidate = text.unicodeScalars[..<colon].filter {
-            !($0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-                || $0.properties.isWhitespace)
+            // ASCII: no format characters; controls and whitespace are at most 0x20, and 0x7F.
+            $0.isASCII
+                ? $0.value > 0x20 && $0.value != 0x7F
+                : !($0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+                    || $0.properties.isWhitespace)
         }
         let cleaned = String(String.UnicodeScalarView(candidate)).lowercased()
         if unsafeSchemes.contains(cleaned) {
