@@ -12,9 +12,12 @@ enum SearchShardFormat {
 
     static func path(_ name: String) -> String { folder + name + ".js" }
 
-    static func script(_ name: String, _ value: some Encodable) throws -> Data {
+    static func script(
+        _ name: String, _ value: some JSONTextWritable & Encodable, foundation: Bool = false
+    ) throws -> Data {
         var script = Data("linkySearchShard(\"\(name)\",".utf8)
-        script.append(try DataEncoding.json(value, pretty: false).dropLast())
+        let json = foundation ? try DataEncoding.json(value, pretty: false) : value.json(pretty: false)
+        script.append(json.dropLast())
         script.append(Data(");\n".utf8))
         return script
     }

@@ -35,7 +35,8 @@ struct SearchShards {
     }
 
     /// Every file of `search/data/`, the manifest first.
-    func files() throws -> [OutputFile] {
+    /// `foundation`: encoded with Foundation's `JSONEncoder`, the reference the tests hold `JSONText` to.
+    func files(foundation: Bool = false) throws -> [OutputFile] {
         var shards: [(name: String, shard: Format.Shard)] = []
         var terms = termSpaces()
         let aggregates = aggregates(&terms)
@@ -65,7 +66,8 @@ struct SearchShards {
         shards.append((Format.tagNamesName, .tagNames(.init(names: index.tags))))
 
         let scripts = try shards.map {
-            OutputFile(path: Format.path($0.name), contents: try Format.script($0.name, $0.shard))
+            OutputFile(
+                path: Format.path($0.name), contents: try Format.script($0.name, $0.shard, foundation: foundation))
         }
         let inline = scripts.reduce(0) { $0 + $1.contents.count } < Self.inlineLimit
         let manifest = Format.Manifest(
@@ -76,7 +78,8 @@ struct SearchShards {
             categoryShards: categories.firsts,
             inline: inline ? Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0.shard) }) : nil)
         let manifestFile = OutputFile(
-            path: Format.path(Format.manifestName), contents: try Format.script(Format.manifestName, manifest))
+            path: Format.path(Format.manifestName),
+            contents: try Format.script(Format.manifestName, manifest, foundation: foundation))
         return [manifestFile] + (inline ? [] : scripts)
     }
 }

@@ -57,10 +57,10 @@ struct SiteRenderer: Sendable {
         case .jsonFeed: data = try FeedRenderer(context: context).json()
         case .sitemap(let pages): data = sitemap(pages, context)
         case .bookmarks: data = BookmarksRenderer(site: site).render()
-        case .linksJSON: data = try DataEncoding.json(CollectionDocument(context))
+        case .linksJSON: data = CollectionDocument(context).json(pretty: true)
         case .searchIndex:
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
-            let json = try DataEncoding.json(SearchIndexDocument(context), pretty: false)
+            let json = SearchIndexDocument(context).json(pretty: false)
             var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
             script.append(json.dropLast())
             script.append(Data(";\n".utf8))

@@ -1,0 +1,91 @@
+import Foundation
+import LinkyModel
+import Testing
+
+@testable import LinkyBuild
+
+/// `links.json`, `search-index.json` and every search shard, written by `JSONText` and by
+/// Foundation's `JSONEncoder` (the reference) from the same site: the bytes must be the same.
+@Suite struct JSONTextTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(arguments: ["Examples/reading-list", "Examples/awesome"])
+    func examplesEncodeAlike(_ example: String) async throws {
+        try await compare(Self.repository.appending(path: example))
+    }
+
+    /// Escapes, every control character, Hangul, emoji, slashes, and extra values of every kind.
+    @Test func awkwardTextAndExtrasEncodeAlike() async throws {
+        let controls = (1..<0x20).filter { $0 != 0x0A && $0 != 0x0D }.map { String(UnicodeScalar(UInt8($0))) }
+        var files: [String: String] = [
+            "linky.yml": "title: \"Quotes \\\" and \\\\ back/slash\"\nextra_keys: [rating, meta, flags, empty]\n",
+            "links/_index.md": "---\ntitle: 맛집 \"목록\"\ndescription: a/b\n---\n",
+        ]
+        files["links/a.md"] = TestSite.link(
+            url: "https://example.com/a?q=1&r=2#f", title: "Tab\tand \"quotes\" 👩‍💻 한글", tags: "[swift, 맛집]",
+            date: "2024-05-06",
+            extra: """
+                description: back\\\\slash and / slash
+                rating: 4.5
+                meta: {nested: [1, 2.25, -3, 1e20, 0.1, true, null, "x/y"], empty: {}}
+                flags: [true, false]
+                empty: []
+
+                """,
+            note: "Note with\ttab, \"quotes\", \\ and a line\nbreak.\r\n")
+        files["links/b.md"] = TestSite.link(url: "https://example.org/b", title: "B", extra: "rating: 3\n")
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try await compare(site.folder)
+        // The controls YAML cannot carry are checked on the writer alone.
+        for control in controls + ["\u{7F}", "\u{2028}", "é", "/"] {
+            var ours = JSONText(pretty: false)
+            ours.string("a" + control + "b")
+            let theirs = try DataEncoding.json(["a" + control + "b"], pretty: false)
+            #expect(Data("[".utf8) + Data(ours.bytes) + Data("]\n".utf8) == theirs, "\(control.unicodeScalars.first!)")
+        }
+        for number in [0.1, 1.5, 3, -0.0, 1e20, 1e-7, 123_456_789.125, -2.5e-300, Double.greatestFiniteMagnitude] {
+            var ours = JSONText(pretty: false)
+            ours.double(number)
+            #expect(
+                Data("[".utf8) + Data(ours.bytes) + Data("]\n".utf8) == (try DataEncoding.json([number], pretty: false))
+            )
+        }
+    }
+
+    @Test func generatedSiteEncodesAlike() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-json-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generator.arguments = [
+            "python3", Self.repository.appending(path: "Benchmarks/generate.py").path, "2000", folder.path,
+        ]
+        generator.standardOutput = FileHandle.nullDevice
+        try generator.run()
+        while generator.isRunning { usleep(2_000) }
+        #expect(generator.terminationStatus == 0)
+        try await compare(folder)
+    }
+
+    func compare(_ folder: URL) async throws {
+        var clock = StageClock()
+        let prepared = await SiteBuilder().prepare(BuildOptions(siteFolder: folder), clock: &clock)
+        let site = try #require(prepared.site, "\(prepared.report.diagnostics)")
+        let context = TemplateContext(site: site)
+        let collection = CollectionDocument(context)
+        #expect(collection.json(pretty: true) == (try DataEncoding.json(collection)))
+        #expect(collection.json(pretty: false) == (try DataEncoding.json(collection, pretty: false)))
+        let index = SearchIndexDocument(context)
+        #expect(index.json(pretty: false) == (try DataEncoding.json(index, pretty: false)))
+        #expect(index.json(pretty: true) == (try DataEncoding.json(index, pretty: true)))
+        let ours = try SearchShards(index).files()
+        let theirs = try SearchShards(index).files(foundation: true)
+        #expect(ours.map(\.path) == theirs.map(\.path))
+        for (mine, reference) in zip(ours, theirs) where mine.contents != reference.contents {
+            Issue.record("\(mine.path) differs")
+            return
+        }
+    }
+}
