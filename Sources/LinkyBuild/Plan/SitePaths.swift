@@ -24,9 +24,10 @@ struct SitePaths: Sendable {
 
     /// `l/programming/swift/some-article/index.html`.
     func link(_ id: Int) -> String {
-        let link = site.links[id]
-        let category = site.categories[link.category].pathString
-        return category.isEmpty ? "l/\(link.slug)/index.html" : "l/\(category)/\(link.slug)/index.html"
+        // The two fields, not a copy of the whole link.
+        let slug = site.links[id].slug
+        let category = site.categories[site.links[id].category].pathString
+        return category.isEmpty ? "l/\(slug)/index.html" : "l/\(category)/\(slug)/index.html"
     }
 
     static func archiveYear(_ year: Int) -> String { "archive/\(year)/index.html" }
