@@ -209,6 +209,24 @@ def test_the_tag_filter_fills_when_the_reader_reaches_for_it(browser, generated_
     assert browser.severe() == []
 
 
+def test_a_missing_tag_list_is_reported_not_ignored(browser, generated_site, tmp_path):
+    """Without its `tags` shard the page says the search data could not be loaded, and an address
+    with `?tag=` shows no unfiltered results as if they were the tag's."""
+    import shutil
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for folder in ("search", "assets"):
+        shutil.copytree(generated_site / folder, tmp_path / folder)
+    (tmp_path / "search" / "data" / "tags.js").unlink()
+    driver = browser.driver
+    driver.get((tmp_path / "search" / "index.html").as_uri() + "?q=a&tag=0")
+    WebDriverWait(driver, 5).until(
+        lambda d: "could not be loaded" in d.find_element("css selector", "[data-search-status]").text)
+    assert driver.find_elements("css selector", "[data-search-results] > li") == []
+    # Typing still searches (without the filter, which has no options).
+    assert show(driver, "s")["total"] > 0
+
+
 def words_of(link: dict, index: dict) -> list:
     """The folded words of a link's title, tags, description and note, as the index splits them."""
     import re

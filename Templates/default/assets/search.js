@@ -653,13 +653,12 @@
         });
         tagSelect.appendChild(fragment);
         tagsShown = true;
-      });
-      tagsLoading.catch(function (error) {
-        tagsLoading = null;
+      }, function (error) {
+        tagsLoading = null; // reaching for the filter again tries again
         failed(error);
       });
     }
-    return tagsLoading;
+    return tagsLoading; // never rejects: whoever waits checks `tagsShown`
   }
   ["pointerenter", "touchstart", "focus"].forEach(function (type) {
     tagSelect.addEventListener(type, function () { tagOptions(); }, { passive: true });
@@ -669,6 +668,7 @@
     if (tagsShown) return;
     event.preventDefault();
     tagOptions().then(function () {
+      if (!tagsShown) return;
       tagSelect.focus();
       try { if (tagSelect.showPicker) tagSelect.showPicker(); } catch (e) { /* not allowed here */ }
     });
@@ -707,7 +707,9 @@
       tagSelect.value = "";
       var question = ++asked; // answers to earlier questions are dropped from now on
       tagOptions().then(function () {
-        if (question !== asked) return; // the reader asked something else meanwhile
+        // Not if the reader asked something else meanwhile, or the names could not be loaded (the
+        // page says so; searching without the filter would show what the address did not ask for).
+        if (question !== asked || !tagsShown) return;
         setSelect(tagSelect, tag);
         update("none");
       });
@@ -788,6 +790,7 @@
     if (tag !== null && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
       tagOptions().then(function () {
+        if (!tagsShown) return;
         setSelect(tagSelect, tag);
         update("push");
       });
