@@ -136,6 +136,18 @@ import Testing
         #expect(ranked.count > 200)
         let shown = decoded(try #require(best["best"] as? [String])[at])
         #expect(shown == ranked.prefix(200).map { $0.id << 4 | $0.code })
+        // The first 8 come as result shards hold them (the result shard of each says the same).
+        let firstShown = try #require((best["shown"] as? [[[String: Any]]])?[at])
+        #expect(firstShown.count == 8)
+        for (rank, link) in firstShown.enumerated() {
+            let id = ranked[rank].id
+            let resultShard = try shard(site, "r\(id / size)")
+            let inShard = try #require((resultShard["links"] as? [[String: Any]])?[id - id / size * size])
+            #expect(NSDictionary(dictionary: link).isEqual(to: inShard), "rank \(rank), link \(id)")
+            for tag in link["g"] as? [Int] ?? [] {
+                #expect((best["tags"] as? [String: String])?[String(tag)] == (index["tags"] as? [String])?[tag])
+            }
+        }
 
         // The tag filter's names, by id.
         let tagNames = try shard(site, "tags")

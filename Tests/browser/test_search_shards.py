@@ -140,8 +140,11 @@ def show(driver, query: str) -> dict:
     )
 
 
-def test_a_one_word_query_shows_the_precomputed_best_without_the_whole_result(browser, generated_server):
-    """`s` on a 10,000-link site: its best 200 from a `b` shard, not the letter's whole `a` result."""
+def test_a_one_word_query_shows_the_precomputed_best_without_the_whole_result(
+        browser, generated_site, generated_server):
+    """`s` on a 10,000-link site: its best 200 from a `b` shard, not the letter's whole `a` result,
+    and its first screen from the same shard."""
+    index = json.loads((generated_site / "search-index.json").read_text(encoding="utf-8"))
     driver = browser.driver
     driver.get(generated_server.url("/search/index.html"))
     driver.execute_async_script("window.linkySearch.ready.then(arguments[0])")
@@ -149,7 +152,11 @@ def test_a_one_word_query_shows_the_precomputed_best_without_the_whole_result(br
     names = fetched(driver)
     assert outcome["total"] > 200
     assert any(n.startswith("b") for n in names) and not any(n.startswith("a") for n in names), names
-    assert len(driver.find_elements("css selector", "[data-search-results] > li")) >= 8
+    titles = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-search-results] > li .link-title a'), a => a.textContent)")
+    best = driver.execute_async_script(
+        "window.linkySearch.searchTop('s', '', '', 8).then(r => arguments[0](r.results.map(x => x.index)))")
+    assert len(titles) >= 8 and titles[:8] == [index["links"][i]["t"] for i in best]
     # A second word needs the whole result of the first: then its `a` shard comes.
     show(driver, "s s")
     assert any(n.startswith("a") for n in fetched(driver)), fetched(driver)

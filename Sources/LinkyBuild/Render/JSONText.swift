@@ -357,6 +357,10 @@ extension SearchShardFormat.Shard: JSONTextWritable {
             case .best(let shard):
                 json.member("best", shard.best)
                 json.member("keys", shard.keys)
+                json.key("shown")
+                json.array(shard.shown) { json, links in json.array(links) { $0.write($1) } }
+                json.key("tags")
+                json.sortedObject(shard.tags) { $0.string($1) }
                 json.member("totals", shard.totals)
             case .tagNames(let shard):
                 json.member("names", shard.names)

@@ -89,11 +89,15 @@ enum SearchShardFormat {
 
     /// The `b` space: for each key of the `a` space, how many links its result has (`totals`) and the
     /// first `aggregate_best` of them in rank order (`best`), each `id << 4 | field << 2 | quality`
-    /// (not deltas: the order is by score).
+    /// (not deltas: the order is by score), and the first few of them as results show them.
     struct BestShard: Encodable {
         var keys: [String]
         var totals: [Int]
         var best: [String]
+        /// Per key, its first results as result shards hold them (`links`), in rank order.
+        var shown: [[SearchIndexDocument.LinkEntry]]
+        /// The names of the tags those links have, by id as a string.
+        var tags: [String: String]
     }
 
     /// `tags`: every tag's name, by id (the order of the tag filter).

@@ -47,13 +47,17 @@ extension SearchShards {
             }
             touched.sort()
             let postings = SearchNumbers.postings(touched.map { UInt32($0) << 4 | UInt32(best[$0]) })
-            let shown = Self.bestFirst(touched, best)
+            let ranked = Self.bestFirst(touched, best)
             for link in touched { best[link] = .max }
+            let encoded = SearchNumbers.string(ranked)
+            let shown = ranked.prefix(Self.bestShown).map { Int($0 >> 4) }
             entries.append(.init(key: term, item: terms.aggregatePostings.count))
             sizes.append(Self.entryLength(term, postings, withWord: false))
-            bestSizes.append(shown.utf8.count + term.count * 2 + 12)
+            let shownBytes = shown.reduce(0) { $0 + Self.shownLength(Self.shown(index.links[$1])) }
+            bestSizes.append(encoded.utf8.count + term.count * 2 + 12 + shownBytes)
             terms.aggregatePostings.append(postings)
-            terms.aggregateBest.append(shown)
+            terms.aggregateBest.append(encoded)
+            terms.aggregateShown.append(shown)
             terms.aggregateTotals.append(touched.count)
         }
         var space = SearchTermSpace(entries)
@@ -67,8 +71,9 @@ extension SearchShards {
 
     /// The first `bestCount` of an aggregate's links as the page ranks a one-word query's results
     /// (score, highest first, then id; `top` in search.js), each `id << 4 | field << 2 | quality`.
-    /// A query of that one word and no filter shows them without loading the whole result.
-    static func bestFirst(_ links: [Int], _ codes: [UInt8]) -> String {
+    /// A query of that one word and no filter shows them without loading the whole result, and the
+    /// first `bestShown` of them without loading a result shard.
+    static func bestFirst(_ links: [Int], _ codes: [UInt8]) -> [UInt32] {
         // Codes with the same score (8 × 0.5 and 4 × 1) share a rank.
         let scores = Array(Set((0..<16).map { value(UInt8($0)) })).sorted(by: >)
         let rank = (0..<16).map { code in scores.firstIndex(of: value(UInt8(code)))! }
@@ -78,7 +83,7 @@ extension SearchShards {
             let group = rank[Int(code)]
             if groups[group].count < bestCount { groups[group].append(UInt32(link) << 4 | UInt32(code)) }
         }
-        return SearchNumbers.string(groups.joined().prefix(bestCount))
+        return Array(groups.joined().prefix(bestCount))
     }
 
     /// A word mixing syllables and bare consonants (스위ㅍ) is matched from its shards however many:

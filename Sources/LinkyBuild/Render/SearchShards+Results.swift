@@ -5,21 +5,28 @@ extension SearchShards {
     /// Links per result shard: about `resultShardBytes` each, no more than `maximumResultShards` of them.
     func resultShards() -> (size: Int, shards: [SearchShardFormat.ResultShard]) {
         let links = index.links.map(Self.shown)
-        let bytes = links.reduce(0) { total, link in
-            total + link.t.utf8.count + link.u.utf8.count + link.d.utf8.count + (link.s?.utf8.count ?? 0)
-                + (link.p?.utf8.count ?? 0) + 60
-        }
+        let bytes = links.reduce(0) { $0 + Self.shownLength($1) }
         let average = max(bytes / max(links.count, 1), 1)
         let size = max(
             Self.resultShardBytes / average, 8, (links.count + Self.maximumResultShards - 1) / Self.maximumResultShards)
         let shards = stride(from: 0, to: links.count, by: size).map { first in
             let slice = Array(links[first..<min(first + size, links.count)])
-            let tags = Set(slice.flatMap { $0.g ?? [] })
-            return SearchShardFormat.ResultShard(
-                first: first, links: slice,
-                tags: Dictionary(uniqueKeysWithValues: tags.map { (String($0), index.tags[$0]) }))
+            return SearchShardFormat.ResultShard(first: first, links: slice, tags: tagNames(of: slice))
         }
         return (size, shards)
+    }
+
+    /// About the bytes a shown link takes in a shard.
+    static func shownLength(_ link: SearchIndexDocument.LinkEntry) -> Int {
+        link.t.utf8.count + link.u.utf8.count + link.d.utf8.count + (link.s?.utf8.count ?? 0)
+            + (link.p?.utf8.count ?? 0)
+            + 60
+    }
+
+    /// The names of the tags `links` have, by id as a string.
+    func tagNames(of links: [SearchIndexDocument.LinkEntry]) -> [String: String] {
+        let tags = Set(links.flatMap { $0.g ?? [] })
+        return Dictionary(uniqueKeysWithValues: tags.map { (String($0), index.tags[$0]) })
     }
 
     /// A link as a result shows it: no note (it is searched, not shown), the description cut short.

@@ -23,6 +23,9 @@ struct SearchShards {
     /// how many bytes of them a `b` shard holds.
     static let bestCount = 200
     static let bestShardBytes = 8_000
+    /// How many of them a `b` shard also holds as results show them (search.js's first screen), so
+    /// that a one-word query is on screen after one file, not two.
+    static let bestShown = 8
     /// Descriptions in result shards are cut to about this many characters (the whole is searched).
     static let snippetLength = 160
 
@@ -45,9 +48,11 @@ struct SearchShards {
             for shard in 0..<space.shardCount {
                 let entries = space.entries[space.shardEntries(shard)]
                 if name == "b" {
+                    let shown = entries.map { terms.aggregateShown[$0.item].map { Self.shown(index.links[$0]) } }
                     let best = Format.BestShard(
                         keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
-                        best: entries.map { terms.aggregateBest[$0.item] })
+                        best: entries.map { terms.aggregateBest[$0.item] }, shown: shown,
+                        tags: tagNames(of: shown.flatMap { $0 }))
                     shards.append(("b\(shard)", .best(best)))
                     continue
                 }
@@ -96,6 +101,8 @@ extension SearchShards {
         var aggregatePostings: [String] = []
         /// Per aggregate, its best `bestCount` results in rank order, and how many results it has.
         var aggregateBest: [String] = []
+        /// Per aggregate, the ids of its first `bestShown` results (their data goes into the `b` shard).
+        var aggregateShown: [[Int]] = []
         var aggregateTotals: [Int] = []
         /// About how many bytes a term shard holds.
         var target: Int

@@ -261,6 +261,11 @@
       var results = numbers(shard.best[at]).map(function (posting) {
         return { index: posting >> 4, score: WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3] };
       });
+      // The first of them as results show them: on screen without waiting for their result shards.
+      if (shownAhead.size > 4096) shownAhead.clear();
+      (shard.shown[at] || []).forEach(function (link, n) {
+        shownAhead.set(results[n].index, { link: link, tags: shard.tags });
+      });
       return { results: results, total: shard.totals[at] };
     });
   }
@@ -435,6 +440,17 @@
     return { results: results, total: ids.length };
   }
 
+  // Links whose result data came with a `b` shard: index → {link, tags}.
+  var shownAhead = new Map();
+
+  // What a result shows for link `index` ({link, tags}), if it is loaded.
+  function resultData(index) {
+    var ahead = shownAhead.get(index);
+    if (ahead) return ahead;
+    var shard = shards[resultShardName(index)];
+    return shard ? { link: shard.links[index - shard.first], tags: shard.tags } : null;
+  }
+
   // The result shard that holds link `index`.
   function resultShardName(index) {
     return "r" + Math.floor(index / manifest.results.size);
@@ -589,9 +605,9 @@
       if (current !== view) return;
       var fragment = document.createDocumentFragment(), before = current.count;
       while (current.count < to) {
-        var result = current.results[current.count], shard = shards[resultShardName(result.index)];
-        if (!shard) break;
-        fragment.appendChild(resultItem(shard.links[result.index - shard.first], current.terms, shard.tags));
+        var data = resultData(current.results[current.count].index);
+        if (!data) break;
+        fragment.appendChild(resultItem(data.link, current.terms, data.tags));
         current.count++;
       }
       list.appendChild(fragment);
@@ -600,6 +616,7 @@
     flush();
     var names = [];
     for (var i = current.count; i < to; i++) {
+      if (resultData(current.results[i].index)) continue;
       var name = resultShardName(current.results[i].index);
       if (names.indexOf(name) < 0) names.push(name);
     }
