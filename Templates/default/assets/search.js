@@ -700,13 +700,18 @@
   function update(mode) {
     var query = input.value, category = categorySelect.value, tag = tagSelect.value, question = ++asked;
     var url = stateURL(query.trim() ? query : "", category, tag);
-    if (url !== location.pathname + location.search) {
+    function writeAddress() {
+      if (url === location.pathname + location.search) return;
       try {
         if (mode === "push") history.pushState(null, "", url);
         else history.replaceState(null, "", url);
       } catch (e) { /* some browsers refuse history changes on file:// pages */ }
     }
-    return searchTop(query, category, tag, LIMIT).then(function (found) {
+    var searching = searchTop(query, category, tag, LIMIT);
+    // A keystroke's address is written once its shards are on their way (it takes a millisecond or
+    // two, from file:// more); a new history entry is written at once.
+    if (mode === "push") writeAddress(); else setTimeout(writeAddress, 0);
+    return searching.then(function (found) {
       if (question !== asked) return;
       return render(found, query).then(function () {
         // For scripts and benchmarks: this question's results are on screen.
