@@ -55,9 +55,11 @@ struct MovedPaths {
             }
             let old = oldCategoryPage[trail]
             let new = paths.category(category.id)
-            if let old, !kept.contains(old), old != new {
-                // `c/lang/index.html` → `lang/`: the folder its links' pages were in, below `l/`.
-                movedFolders.append((String(old.dropFirst(2).dropLast(10)), String(new.dropFirst(2).dropLast(10))))
+            if let old, !kept.contains(old), old != new, let oldFolder = SitePaths.categoryFolder(ofPage: old),
+                let newFolder = SitePaths.categoryFolder(ofPage: new)
+            {
+                // The folders its links' pages were and are in, below `l/` (with the `/`: `lang/`).
+                movedFolders.append((oldFolder + "/", newFolder + "/"))
             }
             moved(
                 old, to: new, at: category.source, what: "the category \"\(category.title)\"",

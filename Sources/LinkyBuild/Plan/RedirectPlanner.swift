@@ -107,8 +107,8 @@ struct RedirectPlanner {
     /// now. Implied by the alias, so never worth a warning when another page has the address.
     func pagesBelow(_ category: Category, formerlyAt from: String, alias: PathAlias) -> [Candidate] {
         // `c/old/index.html` → ["old"]; an alias elsewhere than under c/ says nothing about the rest.
-        guard from.hasPrefix("c/"), from.hasSuffix("/index.html") else { return [] }
-        let oldPath = from.dropFirst(2).dropLast("/index.html".count).split(separator: "/").map(String.init)
+        guard let folder = SitePaths.categoryFolder(ofPage: from) else { return [] }
+        let oldPath = folder.split(separator: "/").map(String.init)
         guard !oldPath.isEmpty else { return [] }
         var candidates: [Candidate] = []
         var pending = [category.id]

@@ -30,6 +30,14 @@ struct SitePaths: Sendable {
         return category.isEmpty ? "l/\(slug)/index.html" : "l/\(category)/\(slug)/index.html"
     }
 
+    /// The folder of a category page below `c/`, which is also its links' folder below `l/`:
+    /// `c/lang/sub/index.html` → `lang/sub`; nil for a path that is not a category page.
+    static func categoryFolder(ofPage path: String) -> String? {
+        guard path.hasPrefix("c/"), path.hasSuffix("/index.html") else { return nil }
+        let folder = path.dropFirst(2).dropLast("/index.html".count)
+        return folder.isEmpty ? nil : String(folder)
+    }
+
     static func archiveYear(_ year: Int) -> String { "archive/\(year)/index.html" }
 
     static func paged(_ folder: String, _ page: Int) -> String {
