@@ -50,11 +50,10 @@ extension SearchShards {
             let ranked = Self.bestFirst(touched, best)
             for link in touched { best[link] = .max }
             let encoded = SearchNumbers.string(ranked)
-            let shown = ranked.prefix(Self.bestShown).map { Int($0 >> 4) }
+            let shown = ranked.prefix(Self.bestShown).map { Self.shown(index.links[Int($0 >> 4)]) }
             entries.append(.init(key: term, item: terms.aggregatePostings.count))
             sizes.append(Self.entryLength(term, postings, withWord: false))
-            let shownBytes = shown.reduce(0) { $0 + Self.shownLength(Self.shown(index.links[$1])) }
-            bestSizes.append(encoded.utf8.count + term.count * 2 + 12 + shownBytes)
+            bestSizes.append(encoded.utf8.count + term.count * 2 + 12 + shown.reduce(0) { $0 + Self.shownLength($1) })
             terms.aggregatePostings.append(postings)
             terms.aggregateBest.append(encoded)
             terms.aggregateShown.append(shown)

@@ -48,7 +48,7 @@ struct SearchShards {
             for shard in 0..<space.shardCount {
                 let entries = space.entries[space.shardEntries(shard)]
                 if name == "b" {
-                    let shown = entries.map { terms.aggregateShown[$0.item].map { Self.shown(index.links[$0]) } }
+                    let shown = entries.map { terms.aggregateShown[$0.item] }
                     let best = Format.BestShard(
                         keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
                         best: entries.map { terms.aggregateBest[$0.item] }, shown: shown,
@@ -101,8 +101,8 @@ extension SearchShards {
         var aggregatePostings: [String] = []
         /// Per aggregate, its best `bestCount` results in rank order, and how many results it has.
         var aggregateBest: [String] = []
-        /// Per aggregate, the ids of its first `bestShown` results (their data goes into the `b` shard).
-        var aggregateShown: [[Int]] = []
+        /// Per aggregate, its first `bestShown` results as result shards hold them (for the `b` shard).
+        var aggregateShown: [[SearchIndexDocument.LinkEntry]] = []
         var aggregateTotals: [Int] = []
         /// About how many bytes a term shard holds.
         var target: Int
