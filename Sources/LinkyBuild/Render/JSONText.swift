@@ -15,9 +15,8 @@ struct JSONText {
     /// Whether the innermost open object or array has no element yet.
     private var empty = true
 
-    init(pretty: Bool, capacity: Int = 0) {
+    init(pretty: Bool) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
     }
 
     /// The document with the final newline `DataEncoding.json` adds.
@@ -87,6 +86,8 @@ struct JSONText {
 
     // MARK: Values
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -105,8 +106,9 @@ struct JSONText {
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "t"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                    bytes.append(contentsOf: [
+                        UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)],
+                    ])
                 }
             }
             if utf8.count > start { bytes.append(contentsOf: utf8[start...]) }
@@ -197,8 +199,8 @@ protocol JSONTextWritable {
 
 extension JSONTextWritable {
     /// The bytes `DataEncoding.json(self, pretty:)` gives.
-    func json(pretty: Bool, capacity: Int = 0) -> Data {
-        var json = JSONText(pretty: pretty, capacity: capacity)
+    func json(pretty: Bool) -> Data {
+        var json = JSONText(pretty: pretty)
         write(to: &json)
         return json.data
     }
