@@ -227,14 +227,26 @@
     return out;
   }
 
+  // A precomputed word's entry in space `a` or `b`: its shard and its place there; null when the
+  // word has none after all (then it is matched word by word).
+  function precomputedEntry(space, word) {
+    return load(space + lastBelow(manifest.terms[space], word, true)).then(function (shard) {
+      var at = firstAtLeast(shard.keys, word);
+      return shard.keys[at] === word ? { shard: shard, at: at } : null;
+    });
+  }
+  // A link's score for a precomputed word, from the low bits of its posting: `field << 2 | quality`.
+  function precomputedScore(posting) {
+    return WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+  }
+
   function fromAggregate(term) {
-    var separators = manifest.terms.a;
-    return load("a" + lastBelow(separators, term.text, true)).then(function (shard) {
-      var at = firstAtLeast(shard.keys, term.text);
-      if (shard.keys[at] !== term.text) return null; // not precomputed after all: match word by word
+    return precomputedEntry("a", term.text).then(function (entry) {
+      if (!entry) return null;
       // Decoded straight into typed arrays (a letter's list holds most of the collection): each
       // number ends with a character below 32, so there are at most as many as characters.
-      var text = shard.postings[at], ids = new Int32Array(text.length), values = new Float64Array(text.length);
+      var text = entry.shard.postings[entry.at];
+      var ids = new Int32Array(text.length), values = new Float64Array(text.length);
       var n = 0, id = 0, posting = 0, shift = 0;
       for (var i = 0; i < text.length; i++) {
         var digit = DIGITS[text.charCodeAt(i)];
@@ -242,7 +254,7 @@
         if (digit & 32) { shift += 5; continue; }
         id += posting >> 4;
         ids[n] = id;
-        values[n++] = WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+        values[n++] = precomputedScore(posting);
         posting = 0;
         shift = 0;
       }
@@ -253,13 +265,12 @@
   // The first results of a one-word query, precomputed in rank order (`b` space), and how many
   // there are: what the box shows for `a` or `th` without loading and ranking the whole result.
   function bestOf(term) {
-    var separators = manifest.terms.b;
-    if (!separators) return Promise.resolve(null);
-    return load("b" + lastBelow(separators, term.text, true)).then(function (shard) {
-      var at = firstAtLeast(shard.keys, term.text);
-      if (shard.keys[at] !== term.text) return null;
+    if (!manifest.terms.b) return Promise.resolve(null);
+    return precomputedEntry("b", term.text).then(function (entry) {
+      if (!entry) return null;
+      var shard = entry.shard, at = entry.at;
       var results = numbers(shard.best[at]).map(function (posting) {
-        return { index: posting >> 4, score: WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3] };
+        return { index: posting >> 4, score: precomputedScore(posting) };
       });
       // The first of them as results show them: on screen without waiting for their result shards.
       if (shownAhead.size > 4096) shownAhead.clear();
