@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
         .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
         .testTarget(name: "LinkyHTMLTests", dependencies: ["LinkyHTML"]),
-        /// Test helpers shared by test targets: the fixture web server on 127.0.0.1.
+        /// Test helpers shared by test targets: the fixture web server on 127.0.0.1, generated sites.
         .target(name: "LinkyTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LinkyNetworkTests", dependencies: ["LinkyNetwork", "LinkyModel", "LinkyHTML", "LinkyTestSupport"]
@@ -121,13 +121,13 @@ let package = Package(
         .testTarget(
             name: "LinkyTemplatesTests",
             dependencies: [
-                "LinkyTemplates", "LinkyTheme", "LinkyBuild", "LinkyModel",
+                "LinkyTemplates", "LinkyTheme", "LinkyBuild", "LinkyModel", "LinkyTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(
             name: "LinkyBuildTests",
-            dependencies: ["LinkyBuild", "LinkyModel"],
+            dependencies: ["LinkyBuild", "LinkyModel", "LinkyTestSupport"],
             resources: [.copy("Snapshots")]
         ),
         .testTarget(name: "LinkyCurationTests", dependencies: ["LinkyCuration", "LinkyBuild", "LinkyTheme"]),

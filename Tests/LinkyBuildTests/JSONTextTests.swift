@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import LinkyTestSupport
 import Testing
 
 @testable import LinkyBuild
@@ -55,18 +56,9 @@ import Testing
     }
 
     @Test func generatedSiteEncodesAlike() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-json-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let generator = Process()
-        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generator.arguments = [
-            "python3", Self.repository.appending(path: "Benchmarks/generate.py").path, "2000", folder.path,
-        ]
-        generator.standardOutput = FileHandle.nullDevice
-        try generator.run()
-        while generator.isRunning { usleep(2_000) }
-        #expect(generator.terminationStatus == 0)
-        try await compare(folder)
+        let site = try GeneratedSite(links: 2000)
+        defer { site.remove() }
+        try await compare(site.folder)
     }
 
     func compare(_ folder: URL) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LinkyModel
 import LinkyTemplates
+import LinkyTestSupport
 import LinkyTheme
 import Testing
 
@@ -20,19 +21,9 @@ struct ThemeEquivalenceTests {
     }
 
     @Test func generatedSitePagesRenderAlike() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-equivalence-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let generator = Process()
-        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generator.arguments = [
-            "python3", Self.repository.appending(path: "Benchmarks/generate.py").path, "2000", folder.path,
-        ]
-        generator.standardOutput = FileHandle.nullDevice
-        try generator.run()
-        // Not `waitUntilExit`: from a test's thread it can spin forever waiting for a run loop.
-        while generator.isRunning { usleep(2_000) }
-        #expect(generator.terminationStatus == 0)
-        let pages = try await compareEveryPage(of: folder)
+        let site = try GeneratedSite(links: 2000)
+        defer { site.remove() }
+        let pages = try await compareEveryPage(of: site.folder)
         #expect(pages >= 1_000)
     }
 
