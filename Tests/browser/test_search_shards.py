@@ -53,6 +53,8 @@ def compare(driver, output: pathlib.Path):
     cases = [(q, "", "") for q in QUERIES]
     cases += [(q, "", busiest_tag) for q in ("", "a", "데이터", "ㄱ")] + [("", "", rare_tag)]
     cases += [(q, category, "") for q in ("", "s", "한")] + [("lin", category, busiest_tag)]
+    # A letter after another word: its precomputed result is walked for that word's links, not decoded.
+    cases += [(q, "", "") for q in ("swift s", "a the", "데이터 ㄱ", "s a")] + [("rust a", "", busiest_tag)]
 
     driver.get((output / "search" / "index.html").as_uri())
     driver.execute_script(REFERENCE.read_text(encoding="utf-8"))
