@@ -79,7 +79,7 @@ import Testing
         _ = await site.build()
         let old = try filesBelow(site.output)
         // An update that stops right after its commit point, as a build killed there would.
-        var update = OutputUpdate(output: site.output)
+        let update = OutputUpdate(output: site.output)
         try update.begin()
         try update.stage("index.html", Data("new home".utf8))
         try update.stage("new/page/index.html", Data("new page".utf8))
@@ -105,7 +105,7 @@ import Testing
         defer { site.remove() }
         _ = await site.build()
         let old = try filesBelow(site.output)
-        var update = OutputUpdate(output: site.output)
+        let update = OutputUpdate(output: site.output)
         try update.begin()
         try update.stage("index.html", Data("never published".utf8))
         // Killed before the commit point: the next build drops the staged files and rebuilds.

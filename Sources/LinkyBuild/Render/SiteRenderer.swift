@@ -10,11 +10,26 @@ struct SiteRenderer: Sendable {
     let theme: Theme
 
     /// Renders every planned file and hands the results to `deliver` a chunk at a time, as chunks
-    /// finish. At most a few chunks are in flight, so a 100k-link site never holds its whole output
+    /// finish (on the caller's task, one chunk at a time). At most a few chunks are in flight, so a 100k-link site never holds its whole output
     /// (over a gigabyte) in memory; each file is complete and independent, so the order of delivery
     /// does not change the output.
     func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
+    ) async throws {
+        try await render(plan, itemCache: itemCache, store: nil, deliver: deliver)
+    }
+
+    /// Renders every planned file and has the render tasks themselves `store` each chunk, in
+    /// parallel: writing (or comparing with an existing output) is as much work as rendering.
+    func renderAndStore(
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, store: @escaping @Sendable ([OutputFile]) throws -> Void
+    ) async throws {
+        try await render(plan, itemCache: itemCache, store: Optional(store)) { _ in }
+    }
+
+    private func render(
+        _ plan: [PlannedFile], itemCache: LinkItemCache?, store: (@Sendable ([OutputFile]) throws -> Void)?,
+        deliver: ([OutputFile]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         // The files made from the whole collection (the print page, links.json, the search index,
@@ -36,7 +51,10 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    return try chunk.flatMap { try render($0, context: context) }
+                    let files = try chunk.flatMap { try render($0, context: context) }
+                    guard let store else { return files }
+                    try store(files)
+                    return []
                 }
             }
             for _ in 0..<(workers * 2) { startNext() }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,15 +14,22 @@ import LinkyModel
 /// is written as `.NAME.linky-journal.pending` and renamed to `.NAME.linky-journal` — the commit
 /// point — and only then applied. Before the commit the output is untouched; after it, the next
 /// build (`OutputUpdate.recover`, which every build runs first) finishes an interrupted apply.
-struct OutputUpdate {
+///
+/// Render tasks stage their files as they finish them, in parallel: comparing with the file already
+/// there is most of a rebuild's work.
+final class OutputUpdate: Sendable {
     let output: URL
     private let staging: URL
     private let journal: String
     private let pending: String
-    private var moves: [Move] = []
-    private var unchanged = 0
-    /// Every path the new output has, to find what to remove.
-    private var keep = Set<String>()
+    private let state = Mutex(State())
+
+    private struct State {
+        var moves: [Move] = []
+        var unchanged = 0
+        /// Every path the new output has, to find what to remove.
+        var keep = Set<String>()
+    }
 
     struct Move: Codable, Equatable {
         /// The staged file's name in the staging folder.
@@ -65,20 +73,28 @@ struct OutputUpdate {
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
     }
 
-    /// Compares `contents` with the output's file at `path` and stages it when they differ.
-    mutating func stage(_ path: String, _ contents: Data) throws {
-        keep.insert(path)
+    /// Compares `contents` with the output's file at `path` and stages it when they differ. Safe to
+    /// call from several tasks at once.
+    func stage(_ path: String, _ contents: Data) throws {
         if Self.fileEquals(output.path + "/" + path, contents) {
-            unchanged += 1
+            state.withLock {
+                $0.keep.insert(path)
+                $0.unchanged += 1
+            }
             return
         }
-        let name = String(moves.count)
+        let name = state.withLock { state -> String in
+            state.keep.insert(path)
+            let name = String(state.moves.count)
+            state.moves.append(Move(staged: name, path: path))
+            return name
+        }
+        // Listed before it is written: the journal is written only after every file is staged.
         try OutputWriter.writeFile(staging.path + "/" + name, contents)
-        moves.append(Move(staged: name, path: path))
     }
 
     /// Stages a copy of a file (a static file) under `path`.
-    mutating func stageCopy(of source: URL, as path: String) throws {
+    func stageCopy(of source: URL, as path: String) throws {
         try stage(path, try Data(contentsOf: source))
     }
 
@@ -88,11 +104,13 @@ struct OutputUpdate {
         Self.apply(plan, staging: staging, output: output)
         unlink(journal)
         try? FileManager.default.removeItem(at: staging)
-        return Counts(written: moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true)
+        let unchanged = state.withLock { $0.unchanged }
+        return Counts(written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true)
     }
 
     /// The commit point: after it, the update happens even if this process dies (see `recover`).
     func writeJournal() throws -> Plan {
+        let (moves, keep) = state.withLock { ($0.moves, $0.keep) }
         let removals = try Self.filesBelow(output).filter { !keep.contains($0) && $0 != OutputWriter.marker }
         let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
         let encoder = JSONEncoder()

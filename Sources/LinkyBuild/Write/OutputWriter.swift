@@ -2,6 +2,7 @@ import CLinkySystem
 import Foundation
 import LinkyModel
 import LinkyTemplates
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -28,9 +29,12 @@ struct OutputWriter {
     /// The content, templates and static folders: the output may neither be, contain nor sit inside them.
     let sourceFolders: [URL]
 
+    /// What `produce` stores files with: render tasks call it as they finish pages, several at once.
+    typealias Store = @Sendable ([OutputFile]) throws -> Void
+
     /// Writes a whole build: `produce` is handed a function that stores files into the new output
-    /// (the render stage calls it as pages are done); then static files are copied and the new
-    /// output replaces the old one. `paths` lists every file `produce` will store.
+    /// (the render stage's tasks call it as pages are done, in parallel); then static files are
+    /// copied and the new output replaces the old one.
     /// `finish` runs on the complete new output just before it replaces the old one (the PDF is
     /// made there), so its failure too leaves the previous output as it was.
     ///
@@ -39,8 +43,8 @@ struct OutputWriter {
     /// the complete output in one folder, so it always gets the whole-output path. The caller has
     /// run `OutputUpdate.recover` first.
     @discardableResult func write(
-        paths: [String], staticFolder: URL, staticFiles: [String], inPlace: Bool = false,
-        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void,
+        staticFolder: URL, staticFiles: [String], inPlace: Bool = false,
+        produce: (_ store: @escaping Store) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
         try checkSafety()
@@ -56,12 +60,9 @@ struct OutputWriter {
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            try createFolders(for: paths, in: temporary)
-            let root = temporary.path
-            try await produce { files in
-                for file in files { try Self.writeFile(root + "/" + file.path, file.contents) }
-                written += files.count
-            }
+            let fresh = FreshOutput(root: temporary.path)
+            try await produce { try fresh.store($0) }
+            written += fresh.count
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
                 try manager.createDirectory(
@@ -91,9 +92,9 @@ struct OutputWriter {
     /// The in-place path of `write`.
     private func update(
         staticFolder: URL, staticFiles: [String],
-        produce: (_ store: ([OutputFile]) throws -> Void) async throws -> Void
+        produce: (_ store: @escaping Store) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
-        var update = OutputUpdate(output: output)
+        let update = OutputUpdate(output: output)
         do {
             try update.begin()
             try await produce { files in
@@ -152,22 +153,6 @@ private extension OutputWriter {
         url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// Every folder the files need, parents before children, one mkdir each.
-    func createFolders(for paths: [String], in root: URL) throws {
-        var folders = Set<String>()
-        for file in paths {
-            var path = file
-            while let slash = path.lastIndex(of: "/") {
-                path = String(path[..<slash])
-                if !folders.insert(path).inserted { break }
-            }
-        }
-        for folder in folders.sorted() {
-            let path = root.appending(path: folder).path
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw Self.posixError("create folder \(folder)") }
-        }
-    }
-
     func swapIn(_ temporary: URL) throws(Failure) {
         let manager = FileManager.default
         guard manager.fileExists(atPath: output.path) else {
@@ -222,7 +207,38 @@ private extension OutputWriter {
 
 // MARK: - Files
 
+/// A new output being filled: files go straight to their place, their folders made as they are
+/// first needed. Render tasks store into it in parallel.
+final class FreshOutput: Sendable {
+    let root: String
+    private let written = Mutex(0)
+
+    init(root: String) { self.root = root }
+
+    var count: Int { written.withLock { $0 } }
+
+    func store(_ files: [OutputFile]) throws {
+        var made = Set<Substring>()
+        for file in files {
+            if let slash = file.path.lastIndex(of: "/") {
+                let folder = file.path[..<slash]
+                if made.insert(folder).inserted { try OutputWriter.makeFolder(root + "/" + folder) }
+            }
+            try OutputWriter.writeFile(root + "/" + file.path, file.contents)
+        }
+        written.withLock { $0 += files.count }
+    }
+}
+
 extension OutputWriter {
+    /// mkdir -p: a folder and the parents it lacks; one that exists (another task made it) is fine.
+    static func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/") else { throw posixError("create folder \(path)") }
+        try makeFolder(String(path[..<slash]))
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw posixError("create folder \(path)") }
+    }
+
     /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
     /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
     static func writeFile(_ path: String, _ contents: Data) throws {
