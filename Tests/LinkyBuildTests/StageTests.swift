@@ -146,3 +146,20 @@ import Testing
         #expect(Set(parent) == ["links", "_site"])
     }
 }
+
+/// The item cache cuts each item's HTML at the root marker by bytes; Swift's split by `Character` is
+/// the reference (the marker is a control character, so no grapheme cluster spans it).
+@Suite struct LinkItemSplitTests {
+    @Test func cuttingBytesAtTheMarkerMatchesCuttingCharacters() {
+        let marker = LinkItemCache.rootMarker
+        let samples = [
+            "", marker, marker + marker, "<a href=\"\(marker)l/x/\">한글</a>",
+            "\(marker)assets/\(marker)", "e\u{301}\(marker)\u{301}after", "👩‍👩‍👧\(marker)👍🏽\(marker)",
+            "\r\n\(marker)\r\n", "ᄀ\(marker)ᅡ", "no marker at all",
+        ]
+        for sample in samples {
+            let reference = sample.split(separator: Character(marker), omittingEmptySubsequences: false)
+            #expect(LinkItemCache.split(sample) == reference, "\(sample.debugDescription)")
+        }
+    }
+}

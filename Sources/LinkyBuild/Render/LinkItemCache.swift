@@ -22,26 +22,30 @@ struct LinkItemCache: Sendable {
         let ids = Array(site.links.indices)
         let chunkSize = max(64, ids.count / (workers * 4) + 1)
         let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { ids[$0..<min($0 + chunkSize, ids.count)] }
-        let rendered = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+        let rendered = try await withThrowingTaskGroup(of: (Int, [[Substring]]).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
                     let context = TemplateContext(site: site).marked()
-                    return (index, try chunk.map { try context.renderItem($0, theme: theme) })
+                    return (index, try chunk.map { LinkItemCache.split(try context.renderItem($0, theme: theme)) })
                 }
             }
-            var rendered = [[String]](repeating: [], count: chunks.count)
-            for try await (index, html) in group { rendered[index] = html }
+            var rendered = [[[Substring]]](repeating: [], count: chunks.count)
+            for try await (index, parts) in group { rendered[index] = parts }
             return rendered.flatMap { $0 }
         }
-        let marker = Character(rootMarker)
-        return LinkItemCache(parts: rendered.map { $0.split(separator: marker, omittingEmptySubsequences: false) })
+        return LinkItemCache(parts: rendered)
+    }
+
+    /// An item's HTML cut at each root marker. The marker is one ASCII byte, a grapheme cluster of its
+    /// own, so cutting the UTF-8 bytes gives what cutting the characters would, without grapheme breaking.
+    static func split(_ html: String) -> [Substring] {
+        html.utf8.split(separator: 1, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The cache with one link's item rendered again, after an incremental update changed it.
     func replacing(_ id: Int, site: Site, theme: Theme) throws -> LinkItemCache {
-        let html = try TemplateContext(site: site).marked().renderItem(id, theme: theme)
         var parts = parts
-        parts[id] = html.split(separator: Character(Self.rootMarker), omittingEmptySubsequences: false)
+        parts[id] = Self.split(try TemplateContext(site: site).marked().renderItem(id, theme: theme))
         return LinkItemCache(parts: parts)
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 import LinkyModel
+import Synchronization
 
 /// The resolve stage: turns parsed files into the `Site` model — categories, tags, slugs,
 /// duplicates, order — and reports what does not fit together.
@@ -31,14 +33,25 @@ struct SiteResolver {
             byCategory[tree.indexByKey[link.categoryKey]!, default: []].append(index)
         }
         var slugOf = [String](repeating: "", count: parsed.count)
-        for (category, indices) in byCategory {
+        // Categories are independent, so their slugs are allocated in parallel (a large site's
+        // biggest serial step); the results are applied in category order.
+        let groups = byCategory.sorted { $0.key < $1.key }
+        let allocated = Mutex([[Int: String]](repeating: [:], count: groups.count))
+        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             let (slugs, _) = SlugAllocator().allocate(
-                indices.map { (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey) })
+                groups[group].value.map {
+                    (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey)
+                })
+            allocated.withLock { $0[group] = slugs }
+        }
+        for (group, slugs) in allocated.withLock({ $0 }).enumerated() {
+            let category = groups[group].key
             for (index, slug) in slugs {
                 slugOf[index] = slug
-                let wanted = Slug.make(parsed[index].slugName)
                 // Only a link with a page has an address of its own to lose.
-                guard slug != wanted, parsed[index].note != nil else { continue }
+                guard parsed[index].note != nil else { continue }
+                let wanted = Slug.make(parsed[index].slugName)
+                guard slug != wanted else { continue }
                 diagnostics.append(
                     .warning(
                         .slugCollision, at: parsed[index].source,

@@ -147,12 +147,14 @@ public struct SlugAllocator: Sendable {
         var slugs: [Key: String] = [:]
         var collisions: [Collision] = []
         for base in wanted.keys.sorted() {
-            let group = wanted[base]!.sorted {
-                ($0.name, $0.identity, "\($0.key)") < ($1.name, $1.identity, "\($1.key)")
+            var group = wanted[base]!
+            if group.count > 1 {
+                group.sort { ($0.name, $0.identity, "\($0.key)") < ($1.name, $1.identity, "\($1.key)") }
             }
+            // One name keeps the slug: the one written as it, else the first (the only one, usually).
             let keeper: Int? =
                 reserved.contains(base)
-                ? nil : (group.firstIndex { Self.isWrittenAsSlug($0.name, base) } ?? 0)
+                ? nil : group.count == 1 ? 0 : (group.firstIndex { Self.isWrittenAsSlug($0.name, base) } ?? 0)
             var assigned: [(name: String, slug: String)] = []
             for (index, entry) in group.enumerated() {
                 var slug = base
