@@ -163,3 +163,43 @@ import Testing
         }
     }
 }
+
+/// `xmlEscaped` works on UTF-8 bytes; the reference is the rule written over Unicode scalars.
+@Suite struct XMLEscapingTests {
+    static func reference(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { continue }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    @Test func everyScalarOfThePlanesInUseIsEscapedAsTheReferenceDoes() {
+        // Each scalar alone and between text, so runs before and after it are copied right too.
+        let scalars = (0..<0x3_0000).compactMap(Unicode.Scalar.init)
+        for chunk in stride(from: 0, to: scalars.count, by: 512) {
+            var text = "a"
+            for scalar in scalars[chunk..<min(chunk + 512, scalars.count)] {
+                text.unicodeScalars.append(scalar)
+                text += "b"
+            }
+            #expect(text.xmlEscaped == Self.reference(text))
+        }
+        for sample in [
+            "", "plain", "한글 제목", "\u{FFFE}", "\u{FFFF}x", "x\u{FFFD}\u{FFFF}", "\u{FF21}&\u{FFFE}", "<a href='x'>\"&\"</a>",
+            "tab\there\r\nline\u{0}\u{1F}\u{7F}", "e\u{301}&", "👩‍👩‍👧 & 👍🏽",
+        ] {
+            #expect(sample.xmlEscaped == Self.reference(sample), "\(sample.debugDescription)")
+        }
+    }
+}

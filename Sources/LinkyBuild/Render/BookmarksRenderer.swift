@@ -5,6 +5,14 @@ import LinkyModel
 /// nested like the categories, with `ADD_DATE`, `TAGS` and descriptions.
 struct BookmarksRenderer {
     let site: Site
+    /// Each tag's name as `TAGS` lists it: commas separate tags in this format, so a comma inside a
+    /// tag name cannot survive.
+    private let tagNames: [String]
+
+    init(site: Site) {
+        self.site = site
+        tagNames = site.tags.map { $0.name.replacingOccurrences(of: ",", with: " ") }
+    }
 
     func render() -> Data {
         var html = """
@@ -38,9 +46,7 @@ struct BookmarksRenderer {
             var attributes = "HREF=\"\(link.url.absoluteString.xmlEscaped)\""
             if let date = link.date { attributes += " ADD_DATE=\"\(date.instant)\"" }
             if !link.tags.isEmpty {
-                // Commas separate tags in this format, so a comma inside a tag name cannot survive.
-                let names = link.tags.map { site.tags[$0].name.replacingOccurrences(of: ",", with: " ") }
-                attributes += " TAGS=\"\(names.joined(separator: ",").xmlEscaped)\""
+                attributes += " TAGS=\"\(link.tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
             }
             html += "\(indent)    <DT><A \(attributes)>\(link.title.xmlEscaped)</A>\n"
             if let description = link.description { html += "\(indent)    <DD>\(description.xmlEscaped)\n" }

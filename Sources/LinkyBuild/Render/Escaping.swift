@@ -1,22 +1,44 @@
 extension String {
     /// Text safe inside XML/HTML element content and double-quoted attributes.
+    ///
+    /// Worked on the UTF-8 bytes: every character it changes is one ASCII byte, or U+FFFE/U+FFFF
+    /// (EF BF BE/BF), and most text has none of them, so it comes back as it is.
     var xmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                // Characters XML 1.0 forbids (C0 controls but tab, LF, CR) would make feeds unreadable.
-                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { continue }
-                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
+        var copy = self
+        return copy.withUTF8 { bytes -> String in
+            guard let first = bytes.firstIndex(where: Self.xmlNeedsWork) else { return self }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            result.append(contentsOf: bytes[..<first])
+            var index = first
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                // Characters XML 1.0 forbids (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) would make
+                // feeds unreadable.
+                case 0x09, 0x0A, 0x0D: result.append(byte)
+                case ..<0x20: continue
+                case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
+                    index += 2
+                default: result.append(byte)
+                }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result
+    }
+
+    private static func xmlNeedsWork(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF:
+            true
+        case 0x09, 0x0A, 0x0D: false
+        default: byte < 0x20
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LinkyModel
 import LinkyTemplates
 import LinkyTheme
+import Synchronization
 
 /// The render stage: every planned file to bytes, HTML through the theme's templates, data through
 /// `Codable`. Pages render in parallel; the result keeps the plan's order.
@@ -34,8 +35,13 @@ struct SiteRenderer: Sendable {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         // The files made from the whole collection (the print page, links.json, the search index,
         // the bookmarks file…) are each as much work as hundreds of pages: each gets a task of its
-        // own and starts first, so they run beside the pages instead of last, on one core.
-        let whole = plan.filter(\.isWholeCollection).map { [$0][...] }
+        // own and starts first, so they run beside the pages instead of last, on one core. The
+        // search index and the search shards share a task, which builds their document once.
+        let isSearch = { (file: PlannedFile) in file.kind == .searchIndex || file.kind == .searchShards }
+        let searchFiles = plan.filter(isSearch)
+        let whole =
+            plan.filter { $0.isWholeCollection && !isSearch($0) }.map { [$0][...] }
+            + (searchFiles.isEmpty ? [] : [searchFiles[...]])
         let pages = plan.filter { !$0.isWholeCollection }
         // A few files (a preview's incremental update) go one per task.
         let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
@@ -44,6 +50,7 @@ struct SiteRenderer: Sendable {
         var cache = itemCache
         if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
         let itemCache = cache
+        let search = SharedSearchDocument()
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
             var next = chunks.makeIterator()
             func startNext() {
@@ -51,7 +58,7 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    let files = try chunk.flatMap { try render($0, context: context) }
+                    let files = try chunk.flatMap { try render($0, context: context, search: search) }
                     guard let store else { return files }
                     try store(files)
                     return []
@@ -65,7 +72,7 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    func render(_ file: PlannedFile, context: TemplateContext) throws -> [OutputFile] {
+    func render(_ file: PlannedFile, context: TemplateContext, search: SharedSearchDocument) throws -> [OutputFile] {
         if let page = htmlPage(file, context: context) {
             return [OutputFile(path: file.path, contents: Data(try theme.render(page.template, page.context)))]
         }
@@ -78,12 +85,12 @@ struct SiteRenderer: Sendable {
         case .linksJSON: data = CollectionDocument(context).json(pretty: true)
         case .searchIndex:
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
-            let json = SearchIndexDocument(context).json(pretty: false)
+            let json = search.document(context).json(pretty: false)
             var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
             script.append(json.dropLast())
             script.append(Data(";\n".utf8))
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
-        case .searchShards: return try SearchShards(SearchIndexDocument(context)).files()
+        case .searchShards: return try SearchShards(search.document(context)).files()
         case .asset(let name): data = theme.assets[name] ?? Data()
         default: preconditionFailure("\(file.kind) is an HTML page")
         }
@@ -118,5 +125,20 @@ struct SiteRenderer: Sendable {
         }
         xml += "</urlset>\n"
         return Data(xml.utf8)
+    }
+}
+
+/// The search document `search-index.json` and the search shards are both made from: built once
+/// per render, by the task that renders both.
+final class SharedSearchDocument: Sendable {
+    private let document = Mutex<SearchIndexDocument?>(nil)
+
+    func document(_ context: TemplateContext) -> SearchIndexDocument {
+        document.withLock { document in
+            if let document { return document }
+            let made = SearchIndexDocument(context)
+            document = made
+            return made
+        }
     }
 }
