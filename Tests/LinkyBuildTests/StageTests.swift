@@ -196,7 +196,8 @@ import Testing
             #expect(text.xmlEscaped == Self.reference(text))
         }
         for sample in [
-            "", "plain", "한글 제목", "\u{FFFE}", "\u{FFFF}x", "x\u{FFFD}\u{FFFF}", "\u{FF21}&\u{FFFE}", "<a href='x'>\"&\"</a>",
+            "", "plain", "한글 제목", "\u{FFFE}", "\u{FFFF}x", "x\u{FFFD}\u{FFFF}", "\u{FF21}&\u{FFFE}",
+            "<a href='x'>\"&\"</a>",
             "tab\there\r\nline\u{0}\u{1F}\u{7F}", "e\u{301}&", "👩‍👩‍👧 & 👍🏽",
         ] {
             #expect(sample.xmlEscaped == Self.reference(sample), "\(sample.debugDescription)")
