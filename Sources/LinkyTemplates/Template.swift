@@ -10,6 +10,9 @@ public struct Template: Sendable {
     let nodes: [TemplateNode]
     /// Every `{{> partial}}` the template includes, in order, with its line (sections included).
     public let partials: [PartialReference]
+    /// Every name the template looks up, each part of a dotted name on its own (`a.b` gives `a` and
+    /// `b`), partials not followed: a value's entry under any other name can never show.
+    public let names: Set<String>
 
     /// Parses `text`; the error names the line and column of the first problem.
     ///
@@ -20,6 +23,21 @@ public struct Template: Sendable {
         var parser = TemplateParser(text)
         nodes = try parser.parseTemplate(standaloneOnFirstLine: standaloneOnFirstLine)
         partials = parser.partials
+        var names = Set<String>()
+        Self.collectNames(nodes, into: &names)
+        self.names = names
+    }
+
+    private static func collectNames(_ nodes: [TemplateNode], into names: inout Set<String>) {
+        for node in nodes {
+            switch node {
+            case .variable(let path, _): names.formUnion(path.names)
+            case .section(let path, let body, _):
+                names.formUnion(path.names)
+                collectNames(body, into: &names)
+            case .text, .partial: continue
+            }
+        }
     }
 }
 

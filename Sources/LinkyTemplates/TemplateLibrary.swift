@@ -8,6 +8,21 @@ public struct TemplateLibrary: Sendable {
 
     public func template(named name: String) -> Template? { templates[name] }
 
+    /// Every name rendering the template `name` can look up: its own and those of the partials it
+    /// includes, through any depth. A context may leave out entries under other names: nothing
+    /// rendering that template can show them.
+    public func names(reachableFrom name: String) -> Set<String> {
+        var names = Set<String>()
+        var visited = Set<String>()
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard visited.insert(next).inserted, let template = templates[next] else { continue }
+            names.formUnion(template.names)
+            pending += template.partials.map(\.name)
+        }
+        return names
+    }
+
     /// Renders the template `name` with `context` as the outermost value.
     ///
     /// A partial that is not in the library renders as nothing, as in Mustache; a theme is checked

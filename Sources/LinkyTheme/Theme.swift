@@ -99,6 +99,9 @@ public struct Theme: Sendable {
 
     /// Whether a template of that name exists.
     public func hasTemplate(_ name: String) -> Bool { library.template(named: name) != nil }
+
+    /// Every name rendering the template `name` can look up (see `TemplateLibrary.names(reachableFrom:)`).
+    public func names(reachableFrom name: String) -> Set<String> { library.names(reachableFrom: name) }
 }
 
 // MARK: - Helpers

@@ -51,6 +51,7 @@ struct SiteRenderer: Sendable {
         if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
         let itemCache = cache
         let search = SharedSearchDocument()
+        let fields = ItemFieldsByTemplate(theme: theme)
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
             var next = chunks.makeIterator()
             func startNext() {
@@ -58,7 +59,11 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    let files = try chunk.flatMap { try render($0, context: context, search: search) }
+                    let files = try chunk.flatMap { file in
+                        var context = context
+                        context.itemFields = fields[htmlTemplate(file)]
+                        return try render(file, context: context, search: search)
+                    }
                     guard let store else { return files }
                     try store(files)
                     return []
@@ -97,23 +102,44 @@ struct SiteRenderer: Sendable {
         return [OutputFile(path: file.path, contents: data)]
     }
 
-    /// The template and data of an HTML page; nil for the other files.
-    func htmlPage(_ file: PlannedFile, context: TemplateContext) -> (template: String, context: TemplateValue)? {
+    /// The template an HTML page renders with; nil for the other files.
+    func htmlTemplate(_ file: PlannedFile) -> String? {
         switch file.kind {
-        case .home: ("home", context.home())
-        case .category(let id, let page, let count): ("category", context.category(id, page: page, of: count))
-        case .tagIndex: ("tag_index", context.tagIndex())
-        case .tag(let id, let page, let count): ("tag", context.tag(id, page: page, of: count))
-        case .link(let id): ("link", context.linkPage(id))
-        case .archive: ("archive", context.archive())
-        case .archiveYear(let year):
-            (theme.hasTemplate("archive_year") ? "archive_year" : "archive", context.archiveYear(year))
-        case .search: ("search", context.search())
-        case .print: ("print", context.printPage())
-        case .notFound: ("404", context.notFound())
-        case .redirect(let target, let title): ("redirect", context.redirect(from: file.path, to: target, title: title))
+        case .home: "home"
+        case .category: "category"
+        case .tagIndex: "tag_index"
+        case .tag: "tag"
+        case .link: "link"
+        case .archive: "archive"
+        case .archiveYear: theme.hasTemplate("archive_year") ? "archive_year" : "archive"
+        case .search: "search"
+        case .print: "print"
+        case .notFound: "404"
+        case .redirect: "redirect"
         case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset: nil
         }
+    }
+
+    /// The template and data of an HTML page; nil for the other files.
+    func htmlPage(_ file: PlannedFile, context: TemplateContext) -> (template: String, context: TemplateValue)? {
+        guard let template = htmlTemplate(file) else { return nil }
+        let value: TemplateValue =
+            switch file.kind {
+            case .home: context.home()
+            case .category(let id, let page, let count): context.category(id, page: page, of: count)
+            case .tagIndex: context.tagIndex()
+            case .tag(let id, let page, let count): context.tag(id, page: page, of: count)
+            case .link(let id): context.linkPage(id)
+            case .archive: context.archive()
+            case .archiveYear(let year): context.archiveYear(year)
+            case .search: context.search()
+            case .print: context.printPage()
+            case .notFound: context.notFound()
+            case .redirect(let target, let title): context.redirect(from: file.path, to: target, title: title)
+            case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset:
+                preconditionFailure("\(file.kind) is not an HTML page")
+            }
+        return (template, value)
     }
 
     private func sitemap(_ pages: [String], _ context: TemplateContext) -> Data {
@@ -141,4 +167,21 @@ final class SharedSearchDocument: Sendable {
             return made
         }
     }
+}
+
+/// The link item entries each page template can show (see `ItemFields`), worked out once per render.
+struct ItemFieldsByTemplate: Sendable {
+    private let fields: [String: ItemFields]
+
+    init(theme: Theme) {
+        let templates = [
+            "home", "category", "tag_index", "tag", "link", "archive", "archive_year", "search", "print",
+            "404", "redirect",
+        ]
+        fields = Dictionary(
+            uniqueKeysWithValues: templates.map { ($0, ItemFields(names: theme.names(reachableFrom: $0))) })
+    }
+
+    /// All entries for a file that is not an HTML page (feeds and data files read items themselves).
+    subscript(template: String?) -> ItemFields { template.flatMap { fields[$0] } ?? .all }
 }

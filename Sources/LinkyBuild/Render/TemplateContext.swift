@@ -13,6 +13,8 @@ struct TemplateContext {
     private(set) var root = ""
     /// Each link's `partials/link_item`, rendered once (see `LinkItemCache`).
     var itemCache: LinkItemCache?
+    /// The entries link items get: those the page's templates can look up (see `ItemFields`).
+    var itemFields = ItemFields.all
     /// Built once: every page shows them.
     private(set) var siteInfo: TemplateMap = [:]
     private(set) var navigation: TemplateMap = [:]
@@ -112,25 +114,34 @@ struct TemplateContext {
     func linkItem(_ id: Int, withNote: Bool = false) -> TemplateValue { .map(linkItemMap(id, withNote: withNote)) }
 
     func linkItemMap(_ id: Int, withNote: Bool = false) -> TemplateMap {
-        let link = site.links[id]
-        var item: TemplateMap = [
-            "title": .string(link.title), "url": .string(link.url.absoluteString),
-            "display_url": .string(link.url.displayString), "domain": .string(link.url.displayHost),
-            "favorite": .bool(link.favorite), "has_page": .bool(link.hasPage),
-            "tags": .list(link.tags.map { tagReference($0) }), "has_tags": .bool(!link.tags.isEmpty),
-            "category": categoryReference(link.category), "root": .string(root), "t": stringValues,
-        ]
-        if let description = link.description { item["description"] = .string(description) }
-        if let date = link.date {
-            item["date"] = .string(date.isoDay)
-            item["datetime"] = .string(date.hasTime ? date.rfc3339 : date.isoDay)
+        let fields = itemFields
+        let links = site.links
+        var item: TemplateMap = [:]
+        item.reserveCapacity(20)
+        if fields.title { item["title"] = .string(links[id].title) }
+        if fields.url { item["url"] = .string(links[id].url.absoluteString) }
+        if fields.displayURL { item["display_url"] = .string(links[id].url.displayString) }
+        if fields.domain { item["domain"] = .string(links[id].url.displayHost) }
+        if fields.favorite { item["favorite"] = .bool(links[id].favorite) }
+        if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
+        if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }
+        if fields.hasTags { item["has_tags"] = .bool(!links[id].tags.isEmpty) }
+        if fields.category { item["category"] = categoryReference(links[id].category) }
+        if fields.root { item["root"] = .string(root) }
+        if fields.t { item["t"] = stringValues }
+        if fields.description, let description = links[id].description { item["description"] = .string(description) }
+        if let date = links[id].date {
+            if fields.date { item["date"] = .string(date.isoDay) }
+            if fields.datetime { item["datetime"] = .string(date.hasTime ? date.rfc3339 : date.isoDay) }
         }
-        if link.hasPage { item["page"] = .string(href(paths.link(id))) }
-        if let image = link.image { item["image"] = .string(image.absoluteString) }
-        if let favicon = link.favicon { item["favicon"] = .string(favicon.absoluteString) }
-        if withNote, let note = link.note { item["note_html"] = .string(note.html) }
-        if !link.extra.isEmpty { item["extra"] = .map(link.extra.mapValues(Self.templateValue)) }
-        if let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
+        if fields.page, links[id].hasPage { item["page"] = .string(href(paths.link(id))) }
+        if fields.image, let image = links[id].image { item["image"] = .string(image.absoluteString) }
+        if fields.favicon, let favicon = links[id].favicon { item["favicon"] = .string(favicon.absoluteString) }
+        if fields.noteHTML, withNote, let note = links[id].note { item["note_html"] = .string(note.html) }
+        if fields.extra, !links[id].extra.isEmpty {
+            item["extra"] = .map(links[id].extra.mapValues(Self.templateValue))
+        }
+        if fields.html, let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item
     }
 
@@ -219,4 +230,59 @@ struct TemplateContext {
         }
     }
 
+}
+
+/// Which entries a link item gets. A page's template and the partials it includes look up a known
+/// set of names; an item's entry under any other name can never show, so it is not built. The
+/// default theme's lists use `html` (the cached `partials/link_item`) and a few names the page
+/// itself uses, which spares building the rest for every link on every list page.
+struct ItemFields: Sendable {
+    var title = true
+    var url = true
+    var displayURL = true
+    var domain = true
+    var favorite = true
+    var hasPage = true
+    var tags = true
+    var hasTags = true
+    var category = true
+    var root = true
+    var t = true
+    var description = true
+    var date = true
+    var datetime = true
+    var page = true
+    var image = true
+    var favicon = true
+    var noteHTML = true
+    var extra = true
+    var html = true
+
+    static let all = ItemFields()
+
+    private init() {}
+
+    /// The entries a template that looks up `names` can show.
+    init(names: Set<String>) {
+        title = names.contains("title")
+        url = names.contains("url")
+        displayURL = names.contains("display_url")
+        domain = names.contains("domain")
+        favorite = names.contains("favorite")
+        hasPage = names.contains("has_page")
+        tags = names.contains("tags")
+        hasTags = names.contains("has_tags")
+        category = names.contains("category")
+        root = names.contains("root")
+        t = names.contains("t")
+        description = names.contains("description")
+        date = names.contains("date")
+        datetime = names.contains("datetime")
+        page = names.contains("page")
+        image = names.contains("image")
+        favicon = names.contains("favicon")
+        noteHTML = names.contains("note_html")
+        extra = names.contains("extra")
+        html = names.contains("html")
+    }
 }
