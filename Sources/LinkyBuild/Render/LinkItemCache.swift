@@ -55,7 +55,15 @@ struct LinkItemCache: Sendable {
     }
 
     func html(_ id: Int, root: String) -> String {
-        parts[id].joined(separator: root)
+        let parts = parts[id]
+        var html = String(parts[0])
+        guard parts.count > 1 else { return html }
+        html.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } + root.utf8.count * (parts.count - 1))
+        for part in parts.dropFirst() {
+            html += root
+            html += part
+        }
+        return html
     }
 }
 
