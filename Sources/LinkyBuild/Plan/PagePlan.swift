@@ -31,10 +31,13 @@ struct PlannedFile: Sendable, Hashable {
     var path: String
     var kind: Kind
 
-    /// Made from every link: large, and worth a render task of their own.
+    /// Made from every link, or from a year of them (an archive year is not paginated): large, and
+    /// worth a render task of their own.
     var isWholeCollection: Bool {
         switch kind {
-        case .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
+        case .archive, .archiveYear, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+            .searchShards:
+            true
         default: false
         }
     }
