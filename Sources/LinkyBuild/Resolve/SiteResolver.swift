@@ -15,7 +15,7 @@ struct SiteResolver {
         let parsed = hasDrafts ? content.links.filter { !$0.draft } : content.links
 
         var counts: [[String]: Int] = [:]
-        for link in parsed { counts[link.categoryKey, default: 0] += 1 }
+        for index in parsed.indices { counts[parsed[index].categoryKey, default: 0] += 1 }
         let tree = CategoryTreeBuilder(siteTitle: config.title, contentDir: config.contentDir).build(
             folders: folders, definitions: content.categories, linkKeys: parsed.map(\.categoryKey), linkCounts: counts)
         diagnostics += tree.diagnostics
@@ -29,8 +29,8 @@ struct SiteResolver {
 
         // Link slugs: unique within their category.
         var byCategory: [Int: [Int]] = [:]
-        for (index, link) in parsed.enumerated() {
-            byCategory[tree.indexByKey[link.categoryKey]!, default: []].append(index)
+        for index in parsed.indices {
+            byCategory[tree.indexByKey[parsed[index].categoryKey]!, default: []].append(index)
         }
         var slugOf = [String](repeating: "", count: parsed.count)
         // Categories are independent, so their slugs are allocated in parallel (a large site's
@@ -70,10 +70,10 @@ struct SiteResolver {
         var links: [Link] = []
         links.reserveCapacity(parsed.count)
         for (id, index) in order.enumerated() {
-            let link = parsed[index]
-            let category = tree.indexByKey[link.categoryKey]!
+            let category = tree.indexByKey[parsed[index].categoryKey]!
             links.append(
-                resolvedLink(link, id: id, slug: slugOf[index], category: category, tags: tagResult.tagsOfLink[index]))
+                resolvedLink(
+                    parsed[index], id: id, slug: slugOf[index], category: category, tags: tagResult.tagsOfLink[index]))
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
