@@ -1,5 +1,6 @@
 import Foundation
 import LinkyModel
+import Synchronization
 
 /// The load stage: finds and reads every file a build needs, in parallel, without interpreting it.
 public struct SiteLoader: Sendable {
@@ -114,20 +115,13 @@ private extension SiteLoader {
         }
     }
 
-    /// Reads files on every core; results keep the order of `paths`.
+    /// Reads files on threads of its own; results keep the order of `paths`.
+    ///
+    /// Reading is mostly waiting for the disk when the files are not in the page cache (a fresh
+    /// checkout, or a large collection the kernel has evicted): the concurrency pool has one thread
+    /// per core, so it kept two reads in flight and left the cores idle. Sixteen threads keep sixteen.
     func readInParallel(_ paths: [String]) async -> ([SourceFile], [Diagnostic]) {
-        let chunkSize = max(64, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
-        let chunks = stride(from: 0, to: paths.count, by: chunkSize).map {
-            Array(paths[$0..<min($0 + chunkSize, paths.count)])
-        }
-        let results = await withTaskGroup(of: (Int, [Result<SourceFile, Diagnostic>]).self) { group in
-            for (index, chunk) in chunks.enumerated() {
-                group.addTask { (index, chunk.map { read($0) }) }
-            }
-            var byChunk = [[Result<SourceFile, Diagnostic>]](repeating: [], count: chunks.count)
-            for await (index, results) in group { byChunk[index] = results }
-            return byChunk.flatMap { $0 }
-        }
+        let results = await ReaderThreads.map(paths.count) { read(paths[$0]) }
         var files: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for result in results {
@@ -147,5 +141,62 @@ private extension SiteLoader {
             return String(cString: strerror(code.rawValue))
         }
         return nsError.localizedDescription
+    }
+}
+
+/// Runs blocking work (file reads) on threads of its own, off the concurrency pool.
+enum ReaderThreads {
+    static let count = 16
+
+    /// `work(0)…work(count - 1)`, in that order, computed on up to `ReaderThreads.count` threads.
+    static func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> T) async -> [T] {
+        guard count > 0 else { return [] }
+        let results = Results<T>(count)
+        let threads = min(Self.count, count)
+        // Indices are taken 16 at a time: few lock turns, and neighbours (files of one folder) together.
+        let next = Mutex(0)
+        return await withCheckedContinuation { continuation in
+            let finished = Mutex(0)
+            for _ in 0..<threads {
+                let thread = Thread {
+                    while true {
+                        let start = next.withLock { next -> Int in
+                            defer { next += 16 }
+                            return next
+                        }
+                        guard start < count else { break }
+                        for index in start..<min(start + 16, count) { results.set(index, work(index)) }
+                    }
+                    if finished.withLock({ finished -> Bool in
+                        finished += 1
+                        return finished == threads
+                    }) {
+                        continuation.resume(returning: results.values())
+                    }
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+        }
+    }
+
+    /// One slot per index, each written by one thread through the pointer (no exclusive access to a
+    /// Swift array from several threads); read once every thread is done.
+    private final class Results<T: Sendable>: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<T?>
+
+        init(_ count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func set(_ index: Int, _ value: T) { slots[index] = value }
+
+        func values() -> [T] { slots.map { $0! } }
     }
 }
