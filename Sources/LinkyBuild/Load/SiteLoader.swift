@@ -151,52 +151,36 @@ enum ReaderThreads {
     /// `work(0)…work(count - 1)`, in that order, computed on up to `ReaderThreads.count` threads.
     static func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> T) async -> [T] {
         guard count > 0 else { return [] }
-        let results = Results<T>(count)
         let threads = min(Self.count, count)
         // Indices are taken 16 at a time: few lock turns, and neighbours (files of one folder) together.
         let next = Mutex(0)
-        return await withCheckedContinuation { continuation in
-            let finished = Mutex(0)
+        // Each thread's results with their indices; put in order once all are in.
+        let collected = Mutex<(threads: Int, results: [(Int, T)])>((0, []))
+        let results = await withCheckedContinuation { (continuation: CheckedContinuation<[(Int, T)], Never>) in
             for _ in 0..<threads {
                 let thread = Thread {
+                    var local: [(Int, T)] = []
                     while true {
                         let start = next.withLock { next -> Int in
                             defer { next += 16 }
                             return next
                         }
                         guard start < count else { break }
-                        for index in start..<min(start + 16, count) { results.set(index, work(index)) }
+                        for index in start..<min(start + 16, count) { local.append((index, work(index))) }
                     }
-                    if finished.withLock({ finished -> Bool in
-                        finished += 1
-                        return finished == threads
-                    }) {
-                        continuation.resume(returning: results.values())
+                    let all = collected.withLock { collected -> [(Int, T)]? in
+                        collected.results += local
+                        collected.threads += 1
+                        return collected.threads == threads ? collected.results : nil
                     }
+                    if let all { continuation.resume(returning: all) }
                 }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
         }
-    }
-
-    /// One slot per index, each written by one thread through the pointer (no exclusive access to a
-    /// Swift array from several threads); read once every thread is done.
-    private final class Results<T: Sendable>: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<T?>
-
-        init(_ count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            _ = slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func set(_ index: Int, _ value: T) { slots[index] = value }
-
-        func values() -> [T] { slots.map { $0! } }
+        var ordered = [T?](repeating: nil, count: count)
+        for (index, value) in results { ordered[index] = value }
+        return ordered.map { $0! }
     }
 }
