@@ -21,6 +21,54 @@ import Testing
         #expect(SearchText.words(text).map(\.string) == expected)
     }
 
+    /// `words()` before its fast paths (ASCII and Hangul without property lookups, ASCII lowered
+    /// inline): the reference the fast paths must match on every scalar.
+    static func referenceWords(_ text: String) -> [[UInt16]] {
+        let folded =
+            text.unicodeScalars.allSatisfy { scalar in
+                switch scalar.value {
+                case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
+                    0x3008...0x3011, 0xFF01...0xFF20:
+                    true
+                default: false
+                }
+            } ? text.lowercased() : SearchText.fold(text)
+        var result: [[UInt16]] = []
+        var current: [UInt16] = []
+        for scalar in folded.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+                .letterNumber, .otherNumber:
+                current.append(contentsOf: String(scalar).utf16)
+            default:
+                if !current.isEmpty {
+                    result.append(current)
+                    current = []
+                }
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    @Test func wordsMatchTheReferenceOnEveryScalar() {
+        // Each scalar between ASCII letters and between Hangul, so it joins, ends or splits words.
+        let scalars = (0..<0x3_0000).compactMap(Unicode.Scalar.init)
+        for chunk in stride(from: 0, to: scalars.count, by: 256) {
+            for glue in ["aB", "한Z"] {
+                var text = glue
+                for scalar in scalars[chunk..<min(chunk + 256, scalars.count)] {
+                    text.unicodeScalars.append(scalar)
+                    text += glue
+                }
+                #expect(SearchText.words(text) == Self.referenceWords(text))
+            }
+        }
+        for sample in ["한글 ABC 위키", "서울 Café", "ㄱㄴ Ｈello－", "𝐀𝐁 😀 漢字 ＡＢ", "ΟΔΟΣ 한", "x²・y"] {
+            #expect(SearchText.words(sample) == Self.referenceWords(sample), "\(sample)")
+        }
+    }
+
     @Test func keyRangesFindEveryPrefix() {
         let keys = ["a", "ab", "abc", "abd", "b", "ba", "bb", "c", "가나", "가다", "나"].map { Array($0.utf16) }
         var space = SearchTermSpace(keys.enumerated().map { .init(key: $0.element, item: $0.offset) })

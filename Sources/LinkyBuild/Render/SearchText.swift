@@ -13,13 +13,34 @@ enum SearchText {
     static func words(_ text: String) -> [Word] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
-        // went in, with no accents and no case: the common Korean text skips the normalising.
-        let folded = text.unicodeScalars.allSatisfy(foldsToItself) ? text.lowercased() : fold(text)
+        // went in, with no accents and no case but ASCII's: the common Korean text skips the
+        // normalising, and `split` lowers its ASCII letters.
+        if text.unicodeScalars.allSatisfy(foldsToItself) { return split(text.unicodeScalars) }
+        return split(fold(text).unicodeScalars)
+    }
+
+    /// Cuts scalars into words of `\p{L}\p{N}`, ASCII letters lowered (all other case is folded
+    /// before): ASCII and Hangul syllables without a property lookup.
+    private static func split(_ scalars: String.UnicodeScalarView) -> [Word] {
         var result: [Word] = []
         var current: Word = []
-        for scalar in folded.unicodeScalars {
-            if isWordScalar(scalar) {
-                current.append(contentsOf: String(scalar).utf16)
+        for scalar in scalars {
+            let value = scalar.value
+            let isWord: Bool
+            switch value {
+            case 0x61...0x7A, 0x30...0x39, 0xAC00...0xD7A3: isWord = true
+            case 0x41...0x5A:
+                current.append(UInt16(value + 32))
+                continue
+            case 0..<0x80: isWord = false
+            default: isWord = isWordScalar(scalar)
+            }
+            if isWord {
+                if value < 0x1_0000 {
+                    current.append(UInt16(value))
+                } else {
+                    current.append(contentsOf: UTF16.encode(scalar)!)
+                }
             } else if !current.isEmpty {
                 result.append(current)
                 current = []
