@@ -14,9 +14,10 @@ struct SearchWordTable: Sendable {
         var words: [Word] = []
         var postings: [[UInt32]] = []
         var tagWords: [Int: [Word]] = [:]
-        var fields: [Int: UInt32] = [:]
+        // The fields each word is in for the link at hand, by word id, and the ids set so far.
+        var fields: [UInt8] = []
+        var touched: [Int] = []
         for (link, entry) in index.links.enumerated() {
-            fields.removeAll(keepingCapacity: true)
             func add(_ found: [Word], field: Int) {
                 for word in found {
                     let id: Int
@@ -27,8 +28,10 @@ struct SearchWordTable: Sendable {
                         ids[word] = id
                         words.append(word)
                         postings.append([])
+                        fields.append(0)
                     }
-                    fields[id, default: 0] |= 1 << field
+                    if fields[id] == 0 { touched.append(id) }
+                    fields[id] |= 1 << field
                 }
             }
             add(SearchText.words(entry.t), field: 0)
@@ -38,7 +41,11 @@ struct SearchWordTable: Sendable {
             }
             add(SearchText.words(entry.s ?? ""), field: 2)
             add(SearchText.words(entry.n ?? ""), field: 3)
-            for (id, mask) in fields { postings[id].append(UInt32(link) << 4 | mask) }
+            for id in touched {
+                postings[id].append(UInt32(link) << 4 | UInt32(fields[id]))
+                fields[id] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
         }
         let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
         self.words = order.map { words[$0] }
