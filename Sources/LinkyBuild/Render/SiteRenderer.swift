@@ -2,7 +2,6 @@ import Foundation
 import LinkyModel
 import LinkyTemplates
 import LinkyTheme
-import Synchronization
 
 /// The render stage: every planned file to bytes, HTML through the theme's templates, data through
 /// `Codable`. Pages render in parallel; the result keeps the plan's order.
@@ -11,9 +10,9 @@ struct SiteRenderer: Sendable {
     let theme: Theme
 
     /// Renders every planned file and hands the results to `deliver` a chunk at a time, as chunks
-    /// finish (on the caller's task, one chunk at a time). At most a few chunks are in flight, so a 100k-link site never holds its whole output
-    /// (over a gigabyte) in memory; each file is complete and independent, so the order of delivery
-    /// does not change the output.
+    /// finish (on the caller's task, one chunk at a time). At most a few chunks are in flight, so a
+    /// 100k-link site never holds its whole output (over a gigabyte) in memory; each file is complete
+    /// and independent, so the order of delivery does not change the output.
     func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
     ) async throws {
@@ -50,7 +49,6 @@ struct SiteRenderer: Sendable {
         var cache = itemCache
         if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
         let itemCache = cache
-        let search = SharedSearchDocument()
         let fields = ItemFieldsByTemplate(theme: theme)
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
             var next = chunks.makeIterator()
@@ -59,10 +57,13 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    let files = try chunk.flatMap { file in
+                    // Built by the chunk that holds the search index and the shards, once for both.
+                    var searchDocument: SearchIndexDocument?
+                    var files: [OutputFile] = []
+                    for file in chunk {
                         var context = context
                         context.itemFields = fields[htmlTemplate(file)]
-                        return try render(file, context: context, search: search)
+                        files += try render(file, context: context, searchDocument: &searchDocument)
                     }
                     guard let store else { return files }
                     try store(files)
@@ -77,7 +78,17 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    func render(_ file: PlannedFile, context: TemplateContext, search: SharedSearchDocument) throws -> [OutputFile] {
+    /// One planned file's output. `searchDocument` is built by the first file that needs it (the
+    /// search index or the shards) and kept for the other.
+    func render(
+        _ file: PlannedFile, context: TemplateContext, searchDocument: inout SearchIndexDocument?
+    ) throws -> [OutputFile] {
+        func search() -> SearchIndexDocument {
+            if let searchDocument { return searchDocument }
+            let made = SearchIndexDocument(context)
+            searchDocument = made
+            return made
+        }
         if let page = htmlPage(file, context: context) {
             return [OutputFile(path: file.path, contents: Data(try theme.render(page.template, page.context)))]
         }
@@ -90,12 +101,12 @@ struct SiteRenderer: Sendable {
         case .linksJSON: data = CollectionDocument(context).json(pretty: true)
         case .searchIndex:
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
-            let json = search.document(context).json(pretty: false)
+            let json = search().json(pretty: false)
             var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
             script.append(json.dropLast())
             script.append(Data(";\n".utf8))
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
-        case .searchShards: return try SearchShards(search.document(context)).files()
+        case .searchShards: return try SearchShards(search()).files()
         case .asset(let name): data = theme.assets[name] ?? Data()
         default: preconditionFailure("\(file.kind) is an HTML page")
         }
@@ -151,21 +162,6 @@ struct SiteRenderer: Sendable {
         }
         xml += "</urlset>\n"
         return Data(xml.utf8)
-    }
-}
-
-/// The search document `search-index.json` and the search shards are both made from: built once
-/// per render, by the task that renders both.
-final class SharedSearchDocument: Sendable {
-    private let document = Mutex<SearchIndexDocument?>(nil)
-
-    func document(_ context: TemplateContext) -> SearchIndexDocument {
-        document.withLock { document in
-            if let document { return document }
-            let made = SearchIndexDocument(context)
-            document = made
-            return made
-        }
     }
 }
 
