@@ -22,29 +22,19 @@ import Testing
     }
 
     /// `words()` before its fast paths (ASCII and Hangul without property lookups, ASCII lowered
-    /// inline): the reference the fast paths must match on every scalar.
+    /// inline): every scalar through the property lookup and the whole text through `lowercased()`,
+    /// the reference the fast paths must match on every scalar.
     static func referenceWords(_ text: String) -> [[UInt16]] {
         let folded =
-            text.unicodeScalars.allSatisfy { scalar in
-                switch scalar.value {
-                case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
-                    0x3008...0x3011, 0xFF01...0xFF20:
-                    true
-                default: false
-                }
-            } ? text.lowercased() : SearchText.fold(text)
+            text.unicodeScalars.allSatisfy(SearchText.foldsToItself) ? text.lowercased() : SearchText.fold(text)
         var result: [[UInt16]] = []
         var current: [UInt16] = []
         for scalar in folded.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
-                .letterNumber, .otherNumber:
+            if SearchText.isWordScalar(scalar) {
                 current.append(contentsOf: String(scalar).utf16)
-            default:
-                if !current.isEmpty {
-                    result.append(current)
-                    current = []
-                }
+            } else if !current.isEmpty {
+                result.append(current)
+                current = []
             }
         }
         if !current.isEmpty { result.append(current) }

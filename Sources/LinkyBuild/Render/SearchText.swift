@@ -86,6 +86,28 @@ enum SearchText {
     static let initialConsonants: [UInt16] = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".utf16)
 }
 
+extension SearchText {
+    /// A scalar that folding leaves as it is, but for ASCII upper case.
+    static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
+            0x3008...0x3011, 0xFF01...0xFF20:
+            true
+        default: false
+        }
+    }
+
+    /// `\p{L}` or `\p{N}`.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            true
+        default: false
+        }
+    }
+}
+
 private extension SearchText {
     static func asciiWords(_ text: String) -> [Word] {
         var result: [Word] = []
@@ -105,26 +127,6 @@ private extension SearchText {
         }
         if !current.isEmpty { result.append(current) }
         return result
-    }
-
-    /// A scalar that folding leaves as it is, but for ASCII upper case.
-    static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x80, 0xAC00...0xD7A3, 0x3131...0x318E, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x3003,
-            0x3008...0x3011, 0xFF01...0xFF20:
-            true
-        default: false
-        }
-    }
-
-    /// `\p{L}` or `\p{N}`.
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
-            .letterNumber, .otherNumber:
-            true
-        default: false
-        }
     }
 
     /// Unicode's Final_Sigma condition: a cased letter before (skipping case-ignorable ones) and none after.
