@@ -1,6 +1,7 @@
 import Foundation
 import LinkyModel
 import LinkyTheme
+import Synchronization
 
 /// What a build is asked to do.
 public struct BuildOptions: Sendable {
@@ -19,6 +20,10 @@ public struct BuildOptions: Sendable {
     public var reportMissingBaseURL = false
     /// Also write `print.pdf` with WeasyPrint.
     public var pdf = false
+    /// Start from what the last build into this output left beside it (`BuildState`): unchanged files
+    /// are not parsed again, unchanged pages not rendered again. Off, everything is made anew (the
+    /// state is still written for the next build).
+    public var reuseState = true
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
         self.siteFolder = siteFolder
@@ -50,6 +55,10 @@ public struct BuildReport: Sendable {
     public var filesWritten = 0
     public var filesUnchanged = 0
     public var filesRemoved = 0
+    /// Content files parsed; the others' parses came from the last build's state (`BuildState`).
+    public var filesParsed = 0
+    /// Planned files not rendered, because the last build wrote them as this one would.
+    public var filesSkipped = 0
     /// Whether an existing output was updated in place (rather than written anew and swapped in).
     public var updatedInPlace = false
     /// Whether the build first finished an update of the output that a killed build had committed.
@@ -68,7 +77,17 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async -> BuildReport {
         var clock = StageClock()
         defer { clock.report() }
-        var prepared = await prepare(options, clock: &clock)
+        let prepared = await prepare(options, clock: &clock)
+        let report = await write(prepared, options, clock: &clock)
+        // The parses are written whether or not the site was: each is true of its file.
+        await prepared.state?.parsesWritten?.value
+        return report
+    }
+
+    /// render → write, after `prepare`.
+    private func write(_ prepared: PreparedBuild, _ options: BuildOptions, clock: inout StageClock) async -> BuildReport
+    {
+        var prepared = prepared
         // What only `serve` keeps (every source text and its parse): gone before rendering starts.
         prepared.contentFiles = []
         prepared.parsedFiles = []
@@ -114,9 +133,31 @@ public struct SiteBuilder: Sendable {
                     }
                 }
             }
+            // A build that leaves a state renders first the files it never skips; meanwhile it works out
+            // which pages the last build wrote as this one would, and renders the rest.
+            let stamps = prepared.state == nil ? nil : StampLog()
+            let rebuild = Mutex<RebuildPlan?>(nil)
+            let previous = writer.updatesInPlace(finish: finish != nil) ? prepared.state?.previous : nil
             let counts = try await writer.write(
                 staticFolder: siteFolder.appending(path: "static"), staticFiles: staticFiles, inPlace: true,
-                produce: { store in try await renderer.renderAndStore(plan, store: store) }, finish: finish)
+                stamps: stamps,
+                produce: { store, keep in
+                    guard prepared.state != nil else {
+                        try await renderer.renderAndStore(plan, store: store)
+                        return
+                    }
+                    try await renderer.renderAndStore(
+                        plan.filter(SiteRenderer.isData),
+                        later: {
+                            let planned = await RebuildPlan(
+                                plan: plan, fingerprints: PageFingerprints(site: site, theme: theme),
+                                previous: previous,
+                                output: output)
+                            keep(planned.skipped)
+                            rebuild.withLock { $0 = planned }
+                            return planned.toRender.filter { !SiteRenderer.isData($0) }
+                        }, store: store)
+                }, finish: finish)
             // Every rendered and static file was either written or found unchanged.
             report.fileCount = counts.written + counts.unchanged + (printPDF == nil ? 0 : 1)
             report.filesWritten = counts.written + (printPDF == nil ? 0 : 1)
@@ -124,6 +165,11 @@ public struct SiteBuilder: Sendable {
             report.filesRemoved = counts.removed
             report.updatedInPlace = counts.inPlace
             clock.lap("render+write")
+            report.filesSkipped = rebuild.withLock { $0?.kept.count ?? 0 }
+            if let rebuild = rebuild.withLock({ $0 }), let stamps {
+                rebuild.state(stamps: stamps.all).write(beside: output)
+                clock.lap("state")
+            }
         } catch {
             // The writer turns every failure, rendering's included, into an `OutputWriter.Failure`.
             report.outcome = .outputFailed
@@ -180,14 +226,47 @@ public struct SiteBuilder: Sendable {
         let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
         diagnostics += tagDiagnostics
 
-        let loaded = await loader.loadContent(contentDir: config.contentDir)
+        // A build that writes starts from what the last one into the same output left (see `BuildState`).
+        var state: StateInProgress?
+        var store: ParseStore?
+        if options.writeOutput {
+            let key = ParseStore.key(config: config, siteFolder: siteFolder)
+            var previous: BuildState?
+            if options.reuseState {
+                store = ParseStore.read(beside: output, key: key)
+                previous = BuildState.read(beside: output)
+            }
+            state = StateInProgress(previous: previous, parseKey: key, started: FileStamp.now())
+        }
+        let loaded = await loader.loadContent(contentDir: config.contentDir, stamping: state != nil, reusing: store)
         diagnostics += loaded.diagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics
         clock.lap("load")
-        let parsedFiles = await ContentParser(
+        let readFiles = loaded.sources.compactMap { source -> SourceFile? in
+            if case .read(let file, _) = source { file } else { nil }
+        }
+        let parsedReadFiles = await ContentParser(
             contentDir: config.contentDir, config: config, metadata: metadata.cache
-        ).parseEach(loaded.files)
+        ).parseEach(readFiles)
+        var parsedFiles: [ParsedContent] = []
+        parsedFiles.reserveCapacity(loaded.sources.count)
+        var nextRead = parsedReadFiles.makeIterator()
+        for source in loaded.sources {
+            switch source {
+            case .read: parsedFiles.append(nextRead.next()!)
+            case .reused(_, let parsed, _): parsedFiles.append(parsed)
+            }
+        }
+        // The parses the next build may reuse, written beside resolving (which leaves a core idle).
+        if let current = state {
+            let sources = loaded.sources
+            state?.parsesWritten = Task {
+                StoredParses.write(
+                    sources, parsedFiles, previous: store, key: current.parseKey, started: current.started,
+                    beside: output)
+            }
+        }
         var content = ParsedContent()
         for part in parsedFiles { content.append(part) }
         // Everything but the content files' own parse diagnostics: what an incremental update keeps.
@@ -220,7 +299,8 @@ public struct SiteBuilder: Sendable {
             diagnostics += planned.diagnostics
             otherDiagnostics += planned.diagnostics
             if options.writeOutput {
-                diagnostics += MovedPaths(site: site, plan: plan).warnings(comparingWith: output)
+                diagnostics += MovedPaths(site: site, plan: plan).warnings(
+                    comparingWith: output, previousPlan: state?.previous)
             }
             clock.lap("plan")
         }
@@ -229,11 +309,12 @@ public struct SiteBuilder: Sendable {
             outcome: .success, diagnostics: Self.deduplicated(diagnostics), outputFolder: output,
             linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
             untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
+        report.filesParsed = readFiles.count
         var prepared = PreparedBuild(
             report: report, siteFolder: siteFolder, theme: theme, site: nil, plan: [],
-            staticFiles: loaded.staticFiles, contentFiles: loaded.files, parsedFiles: parsedFiles,
+            staticFiles: loaded.staticFiles, contentFiles: readFiles, parsedFiles: parsedFiles,
             otherDiagnostics: otherDiagnostics, metadata: metadata.cache, folders: loaded.folders,
-            tagDefinitions: tagDefinitions, shapeDiagnostics: resolveDiagnostics + planDiagnostics)
+            tagDefinitions: tagDefinitions, shapeDiagnostics: resolveDiagnostics + planDiagnostics, state: state)
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors

@@ -10,7 +10,7 @@ extension SiteScaffold {
         author: Your Name
         """ + "\n",
         // The output, and `check --links`' memory of working links: local state, not content.
-        ".gitignore": "_site/\n.linky-check-cache.json\n",
+        ".gitignore": "_site/\n.*.linky-*\n.linky-check-cache.json\n",
         "README.md": """
         # My Links
 

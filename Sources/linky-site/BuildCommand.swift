@@ -15,6 +15,11 @@ struct BuildCommand: AsyncParsableCommand {
             (and removes those the site no longer has) through a journal, so a failed or killed build leaves \
             the previous output as it was, and the next build finishes an update that was cut short. The \
             build never uses the network.
+
+            Each build leaves a state file beside the output (.NAME.linky-state, never inside it): the next \
+            build into the same output parses again only the files whose size or times changed, and renders \
+            again only the pages whose inputs changed and whose files are still as it left them. \
+            --no-cache makes every file and page anew.
             """
     )
 
@@ -39,6 +44,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Also write print.pdf from the print page, with WeasyPrint (which must be installed).")
     var pdf = false
 
+    @Flag(
+        name: .customLong("no-cache"),
+        help: "Parse every file and render every page, instead of reusing what the last build left beside the output.")
+    var noCache = false
+
     @Option(help: "How to print problems: text (for people), json, or github (Actions annotations).")
     var format: DiagnosticFormat = .text
 
@@ -62,6 +72,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.includeDrafts = drafts
         options.strict = strict
         options.pdf = pdf
+        options.reuseState = !noCache
         let started = Date()
         let report = await SiteBuilder().build(options)
         let seconds = Date().timeIntervalSince(started)

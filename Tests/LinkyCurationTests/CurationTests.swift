@@ -4,6 +4,10 @@ import LinkyCuration
 import LinkyTheme
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct CurationTests {
     func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appending(path: "linky-curation-\(UUID().uuidString)")
@@ -24,9 +28,12 @@ import Testing
         #expect(site.categories.filter { $0.parent == 0 }.count == 3)
         #expect(site.links.contains { $0.title.contains("훈민정음") })
         #expect(site.tags.contains { $0.name == "JavaScript" && $0.links.count == 1 })
-        // The output and the link checker's cache are local state, not content.
+        // The output, the state a build leaves beside it and the link checker's cache are local state, not content.
         let ignored = try String(contentsOf: folder.appending(path: ".gitignore"), encoding: .utf8)
-        #expect(ignored.split(separator: "\n") == ["_site/", ".linky-check-cache.json"])
+        #expect(ignored.split(separator: "\n") == ["_site/", ".*.linky-*", ".linky-check-cache.json"])
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".linky-") }
+        #expect(Set(beside) == ["._site.linky-parses", "._site.linky-state"])
+        #expect(beside.allSatisfy { fnmatch(".*.linky-*", $0, 0) == 0 })
     }
 
     @Test func aReleasePinsTheWorkflowsActionToItsOwnTag() throws {

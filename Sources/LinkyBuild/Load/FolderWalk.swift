@@ -1,6 +1,10 @@
 import Foundation
 import LinkyModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A recursive listing of a folder that follows symbolic links once (a link loop is reported, not walked
 /// forever) and skips hidden and `_`-prefixed names, except `_index.md`.
 struct FolderWalk {
@@ -31,9 +35,9 @@ struct FolderWalk {
                     hint: "remove the symbolic link"))
             return
         }
-        let names: [String]
+        let entries: [(name: String, kind: UInt8)]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            entries = try Self.entries(of: url.path).sorted { $0.name < $1.name }
         } catch {
             if FileManager.default.fileExists(atPath: url.path) {
                 diagnostics.append(
@@ -44,9 +48,19 @@ struct FolderWalk {
             return
         }
         if !relative.isEmpty { folders.append(relative) }
-        for name in names {
+        for (name, kind) in entries {
             if !includeHidden, name.hasPrefix(".") || (name.hasPrefix("_") && name != "_index.md") { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
+            // A plain file or folder needs no further look (a 10,000-file walk spent most of its time in
+            // a stat and a URL per entry); a symbolic link, or a file system that does not say, does.
+            if confinedTo == nil, kind == UInt8(DT_REG) || kind == UInt8(DT_DIR) {
+                if kind == UInt8(DT_DIR) {
+                    visit(relative: child, keep: keep)
+                } else if keep(name) {
+                    files.append(child)
+                }
+                continue
+            }
             let childURL = url.appending(path: name)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: childURL.path, isDirectory: &isFolder) else {
@@ -73,5 +87,20 @@ struct FolderWalk {
                 files.append(child)
             }
         }
+    }
+
+    /// The names in a folder with their type as the directory says it (`DT_UNKNOWN` when it does not).
+    private static func entries(of path: String) throws -> [(name: String, kind: UInt8)] {
+        guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
+        defer { closedir(directory) }
+        var entries: [(name: String, kind: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        return entries
     }
 }

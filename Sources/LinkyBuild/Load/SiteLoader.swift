@@ -41,6 +41,25 @@ public struct SiteLoader: Sendable {
     public func loadContent(
         contentDir: String
     ) async -> (files: [SourceFile], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
+        let loaded = await loadContent(contentDir: contentDir, stamping: false, reusing: nil)
+        let files = loaded.sources.compactMap { source -> SourceFile? in
+            if case .read(let file, _) = source { file } else { nil }
+        }
+        return (files, loaded.folders, loaded.staticFiles, loaded.diagnostics)
+    }
+
+    /// One content file: read, or its parse taken from the last build's state because its stamp says
+    /// it did not change.
+    enum ContentSource: Sendable {
+        case read(SourceFile, FileStamp?)
+        case reused(path: String, ParsedContent, FileStamp)
+    }
+
+    /// `loadContent(contentDir:)`, where each file `store` holds an unchanged parse of is not read.
+    /// With `stamping`, each file read is stamped too, for the state this build leaves.
+    func loadContent(
+        contentDir: String, stamping: Bool, reusing store: ParseStore?
+    ) async -> (sources: [ContentSource], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let contentURL = siteFolder.appending(path: contentDir)
         var isFolder: ObjCBool = false
@@ -56,7 +75,7 @@ public struct SiteLoader: Sendable {
         walk.visit(relative: contentDir, keep: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") })
         diagnostics += walk.diagnostics
         let paths = walk.files.sorted()
-        let (files, readDiagnostics) = await readInParallel(paths)
+        let (files, readDiagnostics) = await readInParallel(paths, stamping: stamping, reusing: store)
         diagnostics += readDiagnostics
 
         var staticWalk = FolderWalk(root: siteFolder.appending(path: "static"))
@@ -120,17 +139,29 @@ private extension SiteLoader {
     /// Reading is mostly waiting for the disk when the files are not in the page cache (a fresh
     /// checkout, or a large collection the kernel has evicted): the concurrency pool has one thread
     /// per core, so it kept two reads in flight and left the cores idle. Sixteen threads keep sixteen.
-    func readInParallel(_ paths: [String]) async -> ([SourceFile], [Diagnostic]) {
-        let results = await ReaderThreads.map(paths.count) { read(paths[$0]) }
-        var files: [SourceFile] = []
+    func readInParallel(
+        _ paths: [String], stamping: Bool, reusing store: ParseStore?
+    ) async -> ([ContentSource], [Diagnostic]) {
+        let folder = siteFolder.path
+        let results = await ReaderThreads.map(paths.count) { index -> Result<ContentSource, Diagnostic> in
+            let path = paths[index]
+            guard stamping || store != nil else { return read(path).map { .read($0, nil) } }
+            // Stamped before reading: a change while it is read gives the file a newer stamp than this.
+            let stamp = FileStamp.of(folder + "/" + path)
+            if let stamp, let parsed = store?.parse(of: path, stamp: stamp) {
+                return .success(.reused(path: path, parsed, stamp))
+            }
+            return read(path).map { .read($0, stamp) }
+        }
+        var sources: [ContentSource] = []
         var diagnostics: [Diagnostic] = []
         for result in results {
             switch result {
-            case .success(let file): files.append(file)
+            case .success(let source): sources.append(source)
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        return (files, diagnostics)
+        return (sources, diagnostics)
     }
 
     static func reason(_ error: Error) -> String {

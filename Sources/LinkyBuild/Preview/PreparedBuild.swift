@@ -13,7 +13,8 @@ struct PreparedBuild: Sendable {
     var plan: [PlannedFile]
     /// Files of `static/`, relative to it.
     var staticFiles: [String]
-    /// Every content file as read, sorted by path, and what each parsed to (same order).
+    /// Every content file as read, sorted by path, and what each parsed to (same order). A build that
+    /// reused parses from its state has only the files it read, and clears both before rendering.
     var contentFiles: [SourceFile]
     var parsedFiles: [ParsedContent]
     /// Every diagnostic except the content files' own parse diagnostics.
@@ -24,4 +25,6 @@ struct PreparedBuild: Sendable {
     var tagDefinitions: [TagDefinition] = []
     /// What the resolve and plan stages reported: an update that changes them rebuilds everything.
     var shapeDiagnostics: [Diagnostic] = []
+    /// For a build that writes: the last build's state and the start of this one's.
+    var state: StateInProgress?
 }

@@ -17,9 +17,10 @@ struct LinkItemCache: Sendable {
     /// Each rendering split at the root marker, so a page joins the parts with its own root.
     private let parts: [[Substring]]
 
-    static func render(site: Site, theme: Theme) async throws -> LinkItemCache {
+    /// Every link's item, or those of `only`: reading another's is a programming error.
+    static func render(site: Site, theme: Theme, only: Set<Int>? = nil) async throws -> LinkItemCache {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let ids = Array(site.links.indices)
+        let ids = only.map { $0.sorted() } ?? Array(site.links.indices)
         let chunkSize = max(64, ids.count / (workers * 4) + 1)
         let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { ids[$0..<min($0 + chunkSize, ids.count)] }
         let rendered = try await withThrowingTaskGroup(of: (Int, [[Substring]]).self) { group in
@@ -33,7 +34,10 @@ struct LinkItemCache: Sendable {
             for try await (index, parts) in group { rendered[index] = parts }
             return rendered.flatMap { $0 }
         }
-        return LinkItemCache(parts: rendered)
+        guard only != nil else { return LinkItemCache(parts: rendered) }
+        var parts = [[Substring]](repeating: [], count: site.links.count)
+        for (id, item) in zip(ids, rendered) { parts[id] = item }
+        return LinkItemCache(parts: parts)
     }
 
     /// An item's HTML cut at each root marker. The marker is one ASCII byte, a grapheme cluster of its
@@ -56,6 +60,7 @@ struct LinkItemCache: Sendable {
 
     func html(_ id: Int, root: String) -> String {
         let parts = parts[id]
+        precondition(!parts.isEmpty, "link \(id)'s item was not rendered")
         var html = String(parts[0])
         guard parts.count > 1 else { return html }
         html.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } + root.utf8.count * (parts.count - 1))

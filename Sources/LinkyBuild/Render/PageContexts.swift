@@ -9,13 +9,14 @@ extension TemplateContext {
     func homeContext() -> TemplateValue {
         let config = site.config
         let root = site.categories[0]
-        let favorites = site.links.filter(\.favorite).map { linkItem($0.id) }
-        let recent = site.links.filter { $0.date != nil }.prefix(config.recentCount).map { linkItem($0.id) }
+        let shown = homeLinks()
+        let favorites = shown.favorites.map { linkItem($0) }
+        let recent = shown.recent.map { linkItem($0) }
         var extra: TemplateMap = [
             "categories": .list(site.rootCategories.map { .map(categorySummary($0)) }),
             "favorites": .list(favorites),
-            "recent": .list(Array(recent)),
-            "links": .list(root.links.map { linkItem($0) }),
+            "recent": .list(recent),
+            "links": .list(shown.topLevel.map { linkItem($0) }),
             "top_tags": .list(
                 site.tags.sorted { ($0.links.count, $1.name) > ($1.links.count, $0.name) }.prefix(20)
                     .map { tagReference($0.id) }),
@@ -27,6 +28,15 @@ extension TemplateContext {
         extra["has_top_tags"] = .bool(!site.tags.isEmpty)
         return page(
             path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
+    }
+
+    /// The links the home page lists: the favorites, the most recent and those at the top level.
+    func homeLinks() -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
+        (
+            site.links.filter(\.favorite).map(\.id),
+            site.links.filter { $0.date != nil }.prefix(site.config.recentCount).map(\.id),
+            site.categories[0].links
+        )
     }
 
     func category(_ id: Int, page number: Int, of count: Int) -> TemplateValue {
@@ -111,8 +121,11 @@ extension TemplateContext {
     /// Years with months and counts; the links themselves too while the collection is small.
     func archive() -> TemplateValue { at(SitePaths.archive).archiveContext() }
 
+    /// Whether the archive page lists every link (else it gives counts and links to the years).
+    var archiveShowsLinks: Bool { site.links.count <= 1000 }
+
     func archiveContext() -> TemplateValue {
-        let showLinks = site.links.count <= 1000
+        let showLinks = archiveShowsLinks
         let years = archiveYears().map { year, months -> TemplateValue in
             [
                 "year": .int(year), "href": .string(href(SitePaths.archiveYear(year))),

@@ -21,39 +21,42 @@ struct SiteRenderer: Sendable {
 
     /// Renders every planned file and has the render tasks themselves `store` each chunk, in
     /// parallel: writing (or comparing with an existing output) is as much work as rendering.
+    ///
+    /// `later`, when given, is run while the files of `plan` render and returns more files to render
+    /// (a rebuild works out which pages it can skip while the files it never skips are made).
     func renderAndStore(
-        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, store: @escaping @Sendable ([OutputFile]) throws -> Void
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, later: (() async -> [PlannedFile])? = nil,
+        store: @escaping @Sendable ([OutputFile]) throws -> Void
     ) async throws {
-        try await render(plan, itemCache: itemCache, store: Optional(store)) { _ in }
+        try await render(plan, itemCache: itemCache, later: later, store: Optional(store)) { _ in }
+    }
+
+    /// The files made from data, not templates (feeds, the sitemap, the bookmarks file, links.json, the
+    /// search index): they never read a link's cached item.
+    static func isData(_ file: PlannedFile) -> Bool {
+        switch file.kind {
+        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
+        default: false
+        }
     }
 
     private func render(
-        _ plan: [PlannedFile], itemCache: LinkItemCache?, store: (@Sendable ([OutputFile]) throws -> Void)?,
-        deliver: ([OutputFile]) throws -> Void
+        _ plan: [PlannedFile], itemCache: LinkItemCache?, later: (() async -> [PlannedFile])? = nil,
+        store: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([OutputFile]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        // The files made from the whole collection (the print page, links.json, the search index,
-        // the bookmarks file…) are each as much work as hundreds of pages: each gets a task of its
-        // own and starts first, so they run beside the pages instead of last, on one core. The
-        // search index and the search shards share a task, which builds their document once.
-        let isSearch = { (file: PlannedFile) in file.kind == .searchIndex || file.kind == .searchShards }
-        let searchFiles = plan.filter(isSearch)
-        let whole =
-            plan.filter { $0.isWholeCollection && !isSearch($0) }.map { [$0][...] }
-            + (searchFiles.isEmpty ? [] : [searchFiles[...]])
-        let pages = plan.filter { !$0.isWholeCollection }
-        // A few files (a preview's incremental update) go one per task.
-        let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
-        let chunks =
-            whole + stride(from: 0, to: pages.count, by: chunkSize).map { pages[$0..<min($0 + chunkSize, pages.count)] }
-        var cache = itemCache
-        if cache == nil { cache = try await LinkItemCache.render(site: site, theme: theme) }
-        let itemCache = cache
         let fields = ItemFieldsByTemplate(theme: theme)
+        // The links whose items the files show, rendered first (all of them unless a few pages are asked for).
+        func items(for plan: [PlannedFile]) async throws -> LinkItemCache? {
+            if let itemCache { return itemCache }
+            if plan.allSatisfy(Self.isData) { return nil }
+            return try await LinkItemCache.render(site: site, theme: theme, only: linksShown(by: plan, fields: fields))
+        }
+        let firstItems = try await items(for: plan)
+        var queue = chunks(plan, workers: workers).map { ($0, firstItems) }[...]
         try await withThrowingTaskGroup(of: [OutputFile].self) { group in
-            var next = chunks.makeIterator()
             func startNext() {
-                guard let chunk = next.next() else { return }
+                guard let (chunk, itemCache) = queue.popFirst() else { return }
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
@@ -71,11 +74,34 @@ struct SiteRenderer: Sendable {
                 }
             }
             for _ in 0..<(workers * 2) { startNext() }
+            if let later {
+                let more = await later()
+                let cache = try await items(for: more)
+                queue += chunks(more, workers: workers).map { ($0, cache) }
+                for _ in 0..<(workers * 2) { startNext() }
+            }
             while let files = try await group.next() {
                 startNext()
                 try deliver(files)
             }
         }
+    }
+
+    /// The files made from the whole collection (the print page, links.json, the search index, the
+    /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
+    /// comes first, so they run beside the pages instead of last, on one core. The search index and the
+    /// search shards share a task, which builds their document once.
+    private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
+        let isSearch = { (file: PlannedFile) in file.kind == .searchIndex || file.kind == .searchShards }
+        let searchFiles = plan.filter(isSearch)
+        let whole =
+            (searchFiles.isEmpty ? [] : [searchFiles[...]])
+            + plan.filter { $0.isWholeCollection && !isSearch($0) }.map { [$0][...] }
+        let pages = plan.filter { !$0.isWholeCollection }
+        // A few files (a preview's incremental update) go one per task.
+        let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
+        return whole
+            + stride(from: 0, to: pages.count, by: chunkSize).map { pages[$0..<min($0 + chunkSize, pages.count)] }
     }
 
     /// One planned file's output. `searchDocument` is built by the first file that needs it (the
@@ -111,6 +137,36 @@ struct SiteRenderer: Sendable {
         default: preconditionFailure("\(file.kind) is an HTML page")
         }
         return [OutputFile(path: file.path, contents: data)]
+    }
+
+    /// The links whose cached item (`html`) the pages of `plan` show; nil for every link. A rebuild that
+    /// renders a few pages renders only their items.
+    func linksShown(by plan: [PlannedFile], fields: ItemFieldsByTemplate) -> Set<Int>? {
+        var shown = Set<Int>()
+        let context = TemplateContext(site: site)
+        let pageSize = max(site.config.pageSize, 1)
+        func add(_ ids: [Int], page number: Int) {
+            shown.formUnion(ids.dropFirst((number - 1) * pageSize).prefix(pageSize))
+        }
+        for file in plan {
+            guard let template = htmlTemplate(file), fields[template].html else { continue }
+            switch file.kind {
+            case .category(let id, let number, _): add(site.categories[id].links, page: number)
+            case .tag(let id, let number, _): add(site.tags[id].links, page: number)
+            case .link(let id): shown.insert(id)
+            case .home:
+                let home = context.homeLinks()
+                shown.formUnion(home.favorites + home.recent + home.topLevel)
+            case .archive:
+                guard !context.archiveShowsLinks else { return nil }
+                shown.formUnion(site.links.lazy.filter { $0.date == nil }.map(\.id))
+            case .archiveYear(let year): shown.formUnion(site.links.lazy.filter { $0.date?.year == year }.map(\.id))
+            case .redirect, .notFound, .search, .tagIndex: continue
+            // The print page, and whatever a theme makes of the rest: every link.
+            default: return nil
+            }
+        }
+        return shown
     }
 
     /// The template an HTML page renders with; nil for the other files.

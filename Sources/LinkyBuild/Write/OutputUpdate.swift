@@ -54,8 +54,11 @@ final class OutputUpdate: Sendable {
         var inPlace = false
     }
 
-    init(output: URL) {
+    private let stamps: StampLog?
+
+    init(output: URL, stamps: StampLog? = nil) {
         self.output = output
+        self.stamps = stamps
         let parent = output.deletingLastPathComponent()
         staging = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -76,7 +79,8 @@ final class OutputUpdate: Sendable {
     /// Compares `contents` with the output's file at `path` and stages it when they differ. Safe to
     /// call from several tasks at once.
     func stage(_ path: String, _ contents: Data) throws {
-        if Self.fileEquals(output.path + "/" + path, contents) {
+        if let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
+            stamps?.record(path, stamp)
             state.withLock {
                 $0.keep.insert(path)
                 $0.unchanged += 1
@@ -90,7 +94,18 @@ final class OutputUpdate: Sendable {
             return name
         }
         // Listed before it is written: the journal is written only after every file is staged.
-        try OutputWriter.writeFile(staging.path + "/" + name, contents)
+        // Moving it into the output keeps its stamp.
+        let stamp = try OutputWriter.writeFile(staging.path + "/" + name, contents)
+        stamps?.record(path, stamp)
+    }
+
+    /// Files of the output kept as they are without being compared: a rebuild found them up to date.
+    func keep(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        state.withLock {
+            $0.keep.formUnion(paths)
+            $0.unchanged += paths.count
+        }
     }
 
     /// Stages a copy of a file (a static file) under `path`.
@@ -175,13 +190,16 @@ private extension OutputUpdate {
         for folder in emptied.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
     }
 
-    static func fileEquals(_ path: String, _ contents: Data) -> Bool {
+    /// The file's stamp when its bytes are `contents`, else nil.
+    static func stampIfEqual(_ path: String, _ contents: Data) -> FileStamp? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == contents.count else { return false }
-        return contents.withUnsafeBytes { expected -> Bool in
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == contents.count,
+            (status.st_mode & S_IFMT) == S_IFREG
+        else { return nil }
+        let equal = contents.withUnsafeBytes { expected -> Bool in
             var buffer = [UInt8](repeating: 0, count: min(max(contents.count, 1), 1 << 20))
             var offset = 0
             while offset < contents.count {
@@ -196,6 +214,7 @@ private extension OutputUpdate {
             }
             return true
         }
+        return equal ? FileStamp(status).withoutChangeTime : nil
     }
 
     /// Relative paths of the regular files below `folder`.

@@ -31,6 +31,9 @@ struct OutputWriter {
 
     /// What `produce` stores files with: render tasks call it as they finish pages, several at once.
     typealias Store = @Sendable ([OutputFile]) throws -> Void
+    /// What `produce` names files of the existing output with that it keeps as they are, unproduced
+    /// (pages a rebuild skips); only an update in place (`updatesInPlace`) may be given any.
+    typealias Keep = @Sendable ([String]) -> Void
 
     /// Writes a whole build: `produce` is handed a function that stores files into the new output
     /// (the render stage's tasks call it as pages are done, in parallel); then static files are
@@ -42,17 +45,20 @@ struct OutputWriter {
     /// bytes differ are written and only files the site no longer has are removed. `finish` needs
     /// the complete output in one folder, so it always gets the whole-output path. The caller has
     /// run `OutputUpdate.recover` first.
+    ///
+    /// `stamps` collects each produced file's stamp.
     @discardableResult func write(
-        staticFolder: URL, staticFiles: [String], inPlace: Bool = false,
-        produce: (_ store: @escaping Store) async throws -> Void,
+        staticFolder: URL, staticFiles: [String], inPlace: Bool = false, stamps: StampLog? = nil,
+        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
         try checkSafety()
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         removeStaleTemporaryFolders(in: parent)
-        if inPlace, finish == nil, manager.fileExists(atPath: output.appending(path: Self.marker).path) {
-            return try await update(staticFolder: staticFolder, staticFiles: staticFiles, produce: produce)
+        if inPlace, updatesInPlace(finish: finish != nil) {
+            return try await update(
+                staticFolder: staticFolder, staticFiles: staticFiles, stamps: stamps, produce: produce)
         }
         let temporary = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -60,8 +66,8 @@ struct OutputWriter {
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            let fresh = FreshOutput(root: temporary.path)
-            try await produce { try fresh.store($0) }
+            let fresh = FreshOutput(root: temporary.path, stamps: stamps)
+            try await produce({ try fresh.store($0) }, { precondition($0.isEmpty, "a new output keeps no files") })
             written += fresh.count
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
@@ -89,17 +95,28 @@ struct OutputWriter {
         return OutputUpdate.Counts(written: written)
     }
 
+    static func realPath(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Whether `write(inPlace: true)` updates the existing output rather than writing a new one: there
+    /// is one of ours, and nothing (the PDF) needs the whole output in one new folder.
+    func updatesInPlace(finish: Bool) -> Bool {
+        !finish && FileManager.default.fileExists(atPath: output.appending(path: Self.marker).path)
+    }
+
     /// The in-place path of `write`.
     private func update(
-        staticFolder: URL, staticFiles: [String],
-        produce: (_ store: @escaping Store) async throws -> Void
+        staticFolder: URL, staticFiles: [String], stamps: StampLog?,
+        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
-        let update = OutputUpdate(output: output)
+        let update = OutputUpdate(output: output, stamps: stamps)
         do {
             try update.begin()
-            try await produce { files in
-                for file in files { try update.stage(file.path, file.contents) }
-            }
+            try await produce(
+                { files in
+                    for file in files { try update.stage(file.path, file.contents) }
+                }, { update.keep($0) })
             for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
             return try update.commit()
         } catch let error as TemplateRenderError {
@@ -147,10 +164,6 @@ private extension OutputWriter {
                 "the folder \(output.path) exists, is not empty and was not made by linky-site, so it is left alone",
                 hint: "remove it yourself or choose another output folder")
         }
-    }
-
-    static func realPath(_ url: URL) -> String {
-        url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     func swapIn(_ temporary: URL) throws(Failure) {
@@ -212,8 +225,12 @@ private extension OutputWriter {
 final class FreshOutput: Sendable {
     let root: String
     private let written = Mutex(0)
+    let stamps: StampLog?
 
-    init(root: String) { self.root = root }
+    init(root: String, stamps: StampLog? = nil) {
+        self.root = root
+        self.stamps = stamps
+    }
 
     var count: Int { written.withLock { $0 } }
 
@@ -224,10 +241,24 @@ final class FreshOutput: Sendable {
                 let folder = file.path[..<slash]
                 if made.insert(folder).inserted { try OutputWriter.makeFolder(root + "/" + folder) }
             }
-            try OutputWriter.writeFile(root + "/" + file.path, file.contents)
+            let stamp = try OutputWriter.writeFile(root + "/" + file.path, file.contents)
+            stamps?.record(file.path, stamp)
         }
         written.withLock { $0 += files.count }
     }
+}
+
+/// The stamp each output file got, for the next build's `BuildState`; filled by render tasks at once.
+final class StampLog: Sendable {
+    private let stamps = Mutex<[String: FileStamp]>([:])
+
+    init() {}
+
+    func record(_ path: String, _ stamp: FileStamp) {
+        stamps.withLock { $0[path] = stamp }
+    }
+
+    var all: [String: FileStamp] { stamps.withLock { $0 } }
 }
 
 extension OutputWriter {
@@ -241,7 +272,8 @@ extension OutputWriter {
 
     /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
     /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
-    static func writeFile(_ path: String, _ contents: Data) throws {
+    /// Returns the file's stamp as written (moving it into place keeps it; see `FileStamp.ofOutput`).
+    @discardableResult static func writeFile(_ path: String, _ contents: Data) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("create \(path)") }
         defer { close(descriptor) }
@@ -256,6 +288,9 @@ extension OutputWriter {
                 offset += written
             }
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
+        return FileStamp(status).withoutChangeTime
     }
 
     static func posixError(_ action: String) -> NSError {

@@ -24,6 +24,19 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public var description: String { absoluteString }
 
+    /// A URL this program parsed before, from its parts (the rebuild state keeps parses between builds).
+    package init(
+        storedParts absoluteString: String, displayString: String, scheme: String, host: String, displayHost: String,
+        comparisonKey: String
+    ) {
+        self.absoluteString = absoluteString
+        self.displayString = displayString
+        self.scheme = scheme
+        self.host = host
+        self.displayHost = displayHost
+        self.comparisonKey = comparisonKey
+    }
+
     // MARK: - Parsing
 
     /// Parses and normalises a URL typed or pasted by a user.

@@ -1,0 +1,327 @@
+import Foundation
+import LinkyModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a build leaves beside its output so the next build into it can skip work — two files, never
+/// inside the output, so they are never published:
+/// - `.NAME.linky-parses` (`ParseStore`): each content file's parse, under the file's stamp (size,
+///   times, inode). A file whose stamp is the one stored is not read or parsed again. A parse is stored
+///   only for a file left alone for a second before the build began, so a file saved twice within
+///   the file system's clock tick cannot keep its first stamp. Written as soon as parsing is done, when
+///   anything changed: a parse is true of its file whatever becomes of the build.
+/// - `.NAME.linky-state` (`BuildState`): each output file's fingerprint (`PageFingerprints`) with the
+///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
+///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
+///   Written after the output is complete.
+///
+/// Neither decides what the output contains, only what need not be done again. Another program, other
+/// settings (`linky.yml`, `metadata.json`, flags) or a damaged file drop them, and the build runs as if
+/// they were not there. Each is written to a temporary file renamed into place; a build killed before
+/// that leaves the previous one, which the checks above keep safe.
+struct BuildState: Sendable {
+    static let magic = Array("linky-site build state\n".utf8)
+    static let formatVersion = 1
+
+    /// The output's real path: pages are only ever skipped for the output they were written to.
+    var output: String
+    var pages: [String: Page] = [:]
+
+    struct Page: Sendable, Equatable {
+        /// Nil for a file that is always rendered (listed for `MovedPaths`, which needs every path).
+        var fingerprint: Fingerprint?
+        /// Nil when the file's stamp is not known: it is rendered again.
+        var stamp: FileStamp?
+    }
+
+    static func location(of output: URL) -> URL { sibling(of: output, "linky-state") }
+
+    /// `.NAME.SUFFIX` beside the output, like the journal of an update.
+    static func sibling(of output: URL, _ suffix: String) -> URL {
+        output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).\(suffix)")
+    }
+
+    /// The state beside `output`, or nil when there is none usable.
+    static func read(beside output: URL) -> BuildState? {
+        guard let data = FileManager.default.contents(atPath: location(of: output).path) else { return nil }
+        return data.withUnsafeBytes { buffer -> BuildState? in
+            var reader = ByteReader(buffer)
+            do {
+                guard Array(try reader.raw(magic.count)) == magic, try reader.int() == formatVersion,
+                    try reader.fingerprint() == ProgramIdentity.current
+                else { return nil }
+                var state = BuildState(output: try reader.string())
+                let count = try reader.count()
+                state.pages.reserveCapacity(count)
+                for _ in 0..<count {
+                    let path = try reader.string()
+                    let fingerprint = try reader.optional { (r: inout ByteReader) throws(ByteReader.Malformed) in
+                        try r.fingerprint()
+                    }
+                    let stamp = try reader.optional { (r: inout ByteReader) throws(ByteReader.Malformed) in
+                        try r.stamp()
+                    }
+                    state.pages[path] = Page(fingerprint: fingerprint, stamp: stamp)
+                }
+                guard reader.isAtEnd else { return nil }
+                return state
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// Replaces the state beside `output`; a failure only costs the next build its head start.
+    func write(beside output: URL) {
+        var writer = ByteWriter(capacity: pages.count * 96 + 256)
+        writer.append(Self.magic)
+        writer.int(Self.formatVersion)
+        writer.fingerprint(ProgramIdentity.current)
+        writer.string(self.output)
+        writer.int(pages.count)
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
+            writer.string(path)
+            writer.optional(page.fingerprint) { $0.fingerprint($1) }
+            writer.optional(page.stamp) { $0.stamp($1) }
+        }
+        Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
+    }
+
+    /// Writes `bytes` to a temporary file and renames it to `destination`.
+    static func replace(_ destination: URL, with bytes: [UInt8], beside output: URL) {
+        // Named like a build's temporary folder, so the next build removes it if this one is killed.
+        let temporary = sibling(
+            of: output, "linky-tmp-\(destination.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
+        do {
+            _ = try OutputWriter.writeFile(temporary, Data(bytes))
+            if rename(temporary, destination.path) != 0 { unlink(temporary) }
+        } catch {
+            unlink(temporary)
+        }
+    }
+}
+
+/// The parses of the last build (`.NAME.linky-parses`, see `BuildState`), read once and kept as
+/// bytes: a parse is decoded only for a file found unchanged.
+struct ParseStore: Sendable {
+    static let magic = Array("linky-site parses\n".utf8)
+
+    /// The program and every input a parse depends on besides the file itself.
+    let key: Fingerprint
+    private let data: Data
+    /// Each file's stamp and where its parse is in `data`.
+    private let entries: [String: (stamp: FileStamp, range: Range<Int>)]
+
+    var count: Int { entries.count }
+    var byteCount: Int { data.count }
+
+    static func location(of output: URL) -> URL { BuildState.sibling(of: output, "linky-parses") }
+
+    /// The stored parse of `path`, when the file still has the stamp it had.
+    func parse(of path: String, stamp: FileStamp) -> ParsedContent? {
+        guard let entry = entries[path], entry.stamp == stamp else { return nil }
+        return data.withUnsafeBytes { bytes in
+            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
+            guard let parsed = try? ParsedContent(reading: &reader), reader.isAtEnd else { return nil }
+            return parsed
+        }
+    }
+
+    /// Appends the length and bytes of `path`'s stored parse, to carry it into the next store
+    /// unchanged; false when there is none.
+    func appendStored(_ path: String, to writer: inout ByteWriter) -> Bool {
+        guard let entry = entries[path] else { return false }
+        data.withUnsafeBytes { bytes in
+            writer.int(entry.range.count)
+            writer.append(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
+        }
+        return true
+    }
+
+    /// The store beside `output` made with `key`, or nil when there is none usable.
+    static func read(beside output: URL, key: Fingerprint) -> ParseStore? {
+        guard let data = FileManager.default.contents(atPath: location(of: output).path) else { return nil }
+        let entries = data.withUnsafeBytes { buffer -> [String: (stamp: FileStamp, range: Range<Int>)]? in
+            var reader = ByteReader(buffer)
+            do {
+                guard Array(try reader.raw(magic.count)) == magic, try reader.int() == BuildState.formatVersion,
+                    try reader.fingerprint() == key
+                else { return nil }
+                let count = try reader.count()
+                var entries: [String: (stamp: FileStamp, range: Range<Int>)] = [:]
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    let path = try reader.string()
+                    let stamp = try reader.stamp()
+                    let length = try reader.count()
+                    let start = reader.offset
+                    _ = try reader.raw(length)
+                    entries[path] = (stamp, start..<start + length)
+                }
+                return reader.isAtEnd ? entries : nil
+            } catch {
+                return nil
+            }
+        }
+        guard let entries else { return nil }
+        return ParseStore(key: key, data: data, entries: entries)
+    }
+
+    /// The program, the settings a parse reads and `metadata.json`'s bytes.
+    static func key(config: SiteConfig, siteFolder: URL) -> Fingerprint {
+        var writer = ByteWriter(capacity: 4096)
+        writer.fingerprint(ProgramIdentity.current)
+        writer.siteConfig(config)
+        let metadata = FileManager.default.contents(atPath: siteFolder.appending(path: MetadataCache.fileName).path)
+        writer.optional(metadata) { writer, data in
+            writer.int(data.count)
+            writer.append(Array(data))
+        }
+        return Fingerprint(writer.bytes)
+    }
+}
+
+/// A file's inode, size and times: what tells, without reading it, that a file is the one seen before.
+struct FileStamp: Hashable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    /// Modification and status-change times, in nanoseconds.
+    var modified: Int64
+    var changed: Int64
+
+    /// The stamp of the file at `path` (symbolic links followed), nil when there is none.
+    static func of(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(status)
+    }
+
+    /// An output file's stamp leaves out the change time, which moving the file into place changes.
+    static func ofOutput(_ path: String) -> FileStamp? { of(path)?.withoutChangeTime }
+
+    init(_ status: stat) {
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    }
+
+    init(inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
+    var withoutChangeTime: FileStamp {
+        var copy = self
+        copy.changed = 0
+        return copy
+    }
+
+    /// Last touched a second or more before `instant`: a later change gives it a later time.
+    func isSettled(before instant: Int64) -> Bool {
+        max(modified, changed) < instant - 1_000_000_000
+    }
+
+    /// Now, in the nanoseconds of file times.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}
+
+extension ByteWriter {
+    mutating func stamp(_ stamp: FileStamp) {
+        uint64(stamp.inode)
+        int64(stamp.size)
+        int64(stamp.modified)
+        int64(stamp.changed)
+    }
+}
+
+extension ByteReader {
+    mutating func stamp() throws(Malformed) -> FileStamp {
+        FileStamp(inode: try uint64(), size: try int64(), modified: try int64(), changed: try int64())
+    }
+}
+
+/// This program, as far as a state file is concerned: another binary (a new version, a rebuilt one)
+/// may parse and render differently, so it drops what an earlier one stored.
+enum ProgramIdentity {
+    static let current: Fingerprint = {
+        var writer = ByteWriter()
+        writer.int(BuildState.formatVersion)
+        if let stamp = FileStamp.of("/proc/self/exe") ?? CommandLine.arguments.first.flatMap(FileStamp.of) {
+            writer.stamp(stamp)
+        } else {
+            // Nothing to recognise the program by: a key no state matches.
+            writer.int64(FileStamp.now())
+        }
+        return Fingerprint(writer.bytes)
+    }()
+}
+
+/// The parses a build read and reused, for the next build's `ParseStore`.
+enum StoredParses {
+    /// Writes the store beside `output` unless it would hold what the last one held: every file was
+    /// reused and none went away. A file read without a stamp (it vanished meanwhile), or changed less
+    /// than a second before `started`, is left out. Each entry is a path, a stamp and a parse's bytes.
+    static func write(
+        _ sources: [SiteLoader.ContentSource], _ parses: [ParsedContent], previous: ParseStore?, key: Fingerprint,
+        started: Int64, beside output: URL
+    ) {
+        let unchanged = sources.allSatisfy { if case .reused = $0 { true } else { false } }
+        if unchanged, let previous, previous.count == sources.count { return }
+        var writer = ByteWriter(capacity: (previous?.byteCount ?? 0) + 1 << 20)
+        writer.append(ParseStore.magic)
+        writer.int(BuildState.formatVersion)
+        writer.fingerprint(key)
+        let countAt = writer.placeholder()
+        var count = 0
+        for (source, parse) in zip(sources, parses) {
+            switch source {
+            case .reused(let path, _, let stamp):
+                guard let previous else { continue }
+                let mark = writer.bytes.count
+                writer.string(path)
+                writer.stamp(stamp)
+                guard previous.appendStored(path, to: &writer) else {
+                    writer.truncate(mark)
+                    continue
+                }
+            case .read(let file, let stamp):
+                guard let stamp, stamp.isSettled(before: started) else { continue }
+                writer.string(file.path)
+                writer.stamp(stamp)
+                let lengthAt = writer.placeholder()
+                let start = writer.bytes.count
+                parse.write(to: &writer)
+                writer.patch(lengthAt, writer.bytes.count - start)
+            }
+            count += 1
+        }
+        writer.patch(countAt, count)
+        BuildState.replace(ParseStore.location(of: output), with: writer.bytes, beside: output)
+    }
+}
+
+/// What `prepare` hands the rest of a build that writes: the last build's state and this one's parses
+/// being written.
+struct StateInProgress: Sendable {
+    /// What the last build into the output left, when it can be used.
+    var previous: BuildState?
+    var parseKey: Fingerprint
+    var started: Int64
+    var parsesWritten: Task<Void, Never>?
+
+    init(previous: BuildState?, parseKey: Fingerprint, started: Int64) {
+        self.previous = previous
+        self.parseKey = parseKey
+        self.started = started
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+
+/// What each planned file is made from, as a fingerprint: equal fingerprints, equal bytes. A rebuild
+/// skips a page whose fingerprint is the one its file was written with (see `BuildState`).
+///
+/// A page is made from the whole site's shape — the program, the settings, the theme, every category
+/// and tag with its list of links, what every page's header and footer show — and from the links it
+/// lists. The shape is one fingerprint (`site`), each link another (`link(_:)`), and a page's
+/// fingerprint is made of the shape's, its own place in the plan and its links'. Files made from every
+/// link (feeds, the print page, the search index, the sitemap…) and the home and archive pages (made
+/// from every link's date) have none: they are always rendered, and cost a rebuild what they cost.
+///
+/// Every stored property of `Link`, `Category`, `Tag` and `SiteConfig` goes in; `PageFingerprintsTests`
+/// fails when one is added without being written here.
+struct PageFingerprints: Sendable {
+    let site: Fingerprint
+    private let links: [Fingerprint]
+    private let pageSize: Int
+    private let linksByYear: [Int: [Int]]
+
+    init(site model: Site, theme: Theme) async {
+        var writer = ByteWriter(capacity: 1 << 16)
+        writer.fingerprint(ProgramIdentity.current)
+        writer.siteConfig(model.config)
+        for name in theme.templateSources.keys.sorted() {
+            writer.string(name)
+            writer.string(theme.templateSources[name]!)
+        }
+        for name in theme.assets.keys.sorted() {
+            writer.string(name)
+            writer.int(theme.assets[name]!.count)
+            writer.append(Array(theme.assets[name]!))
+        }
+        writer.array(model.categories) { $0.category($1) }
+        writer.array(model.tags) { $0.tag($1) }
+        writer.array(model.rootCategories) { $0.int($1) }
+        writer.int(model.links.count)
+        writer.optional(model.newestDate) { $0.linkDate($1) }
+        site = Fingerprint(writer.bytes)
+        links = await Self.linkFingerprints(model.links)
+        pageSize = max(model.config.pageSize, 1)
+        var byYear: [Int: [Int]] = [:]
+        for link in model.links {
+            if let year = link.date?.year { byYear[year, default: []].append(link.id) }
+        }
+        linksByYear = byYear
+        categoryLinks = model.categories.map(\.links)
+        tagLinks = model.tags.map(\.links)
+    }
+
+    private let categoryLinks: [[Int]]
+    private let tagLinks: [[Int]]
+
+    /// The fingerprint of a planned file's bytes; nil for the files that are always rendered.
+    func fingerprint(_ file: PlannedFile) -> Fingerprint? {
+        var writer = ByteWriter(capacity: 256)
+        writer.fingerprint(site)
+        writer.string(file.path)
+        func page(_ ids: [Int], _ number: Int, _ count: Int) {
+            writer.int(number)
+            writer.int(count)
+            for id in ids.dropFirst((number - 1) * pageSize).prefix(pageSize) { writer.fingerprint(links[id]) }
+        }
+        switch file.kind {
+        case .link(let id):
+            writer.byte(1)
+            writer.fingerprint(links[id])
+        case .category(let id, let number, let count):
+            writer.byte(2)
+            page(categoryLinks[id], number, count)
+        case .tag(let id, let number, let count):
+            writer.byte(3)
+            page(tagLinks[id], number, count)
+        case .archiveYear(let year):
+            writer.byte(4)
+            for id in linksByYear[year] ?? [] { writer.fingerprint(links[id]) }
+        case .tagIndex: writer.byte(5)
+        case .search: writer.byte(6)
+        case .notFound: writer.byte(7)
+        case .redirect(let target, let title):
+            writer.byte(8)
+            writer.string(target)
+            writer.string(title)
+        case .asset(let name):
+            writer.byte(9)
+            writer.string(name)
+        case .home, .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+            .searchShards:
+            return nil
+        }
+        return Fingerprint(writer.bytes)
+    }
+
+    /// Each link's fingerprint, in parallel (a note's HTML is most of the bytes).
+    private static func linkFingerprints(_ links: [Link]) async -> [Fingerprint] {
+        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        let chunkSize = max(256, links.count / (workers * 4) + 1)
+        let starts = Array(stride(from: 0, to: links.count, by: chunkSize))
+        return await withTaskGroup(of: (Int, [Fingerprint]).self) { group in
+            for (index, start) in starts.enumerated() {
+                group.addTask {
+                    var writer = ByteWriter(capacity: 4096)
+                    var fingerprints: [Fingerprint] = []
+                    fingerprints.reserveCapacity(chunkSize)
+                    for id in start..<min(start + chunkSize, links.count) {
+                        writer.removeAll()
+                        writer.link(links[id])
+                        fingerprints.append(Fingerprint(writer.bytes))
+                    }
+                    return (index, fingerprints)
+                }
+            }
+            var parts = [[Fingerprint]](repeating: [], count: starts.count)
+            for await (index, part) in group { parts[index] = part }
+            return parts.flatMap { $0 }
+        }
+    }
+}
+
+// MARK: - The model's parts
+
+extension ByteWriter {
+    mutating func link(_ link: Link) {
+        int(link.id)
+        string(link.slug)
+        int(link.category)
+        linkURL(link.url)
+        string(link.title)
+        optionalString(link.description)
+        array(link.tags) { $0.int($1) }
+        optional(link.date) { $0.linkDate($1) }
+        optional(link.image) { $0.linkURL($1) }
+        optional(link.favicon) { $0.linkURL($1) }
+        bool(link.favorite)
+        optional(link.note) { $0.note($1) }
+        extraMap(link.extra)
+        location(link.source)
+        location(link.urlSource)
+        int(link.sourceOrder)
+        array(link.aliases) { $0.pathAlias($1) }
+    }
+
+    mutating func category(_ category: Category) {
+        int(category.id)
+        array(category.slugPath) { $0.string($1) }
+        string(category.title)
+        optionalString(category.description)
+        optionalString(category.icon)
+        optionalInt(category.order)
+        optional(category.intro) { $0.note($1) }
+        optionalInt(category.parent)
+        array(category.children) { $0.int($1) }
+        array(category.links) { $0.int($1) }
+        int(category.totalCount)
+        location(category.source)
+        bool(category.keepsSourceOrder)
+        array(category.aliases) { $0.pathAlias($1) }
+    }
+
+    mutating func tag(_ tag: Tag) {
+        int(tag.id)
+        string(tag.key)
+        string(tag.name)
+        string(tag.slug)
+        optionalString(tag.description)
+        optionalInt(tag.parent)
+        array(tag.children) { $0.int($1) }
+        array(tag.links) { $0.int($1) }
+        array(tag.aliases) { $0.pathAlias($1) }
+        optional(tag.definedAt) { $0.location($1) }
+    }
+
+    mutating func siteConfig(_ config: SiteConfig) {
+        string(config.title)
+        string(config.description)
+        optionalString(config.baseURL)
+        string(config.language)
+        optionalString(config.author)
+        string(config.contentDir)
+        string(config.outputDir)
+        int(config.pageSize)
+        int(config.feedSize)
+        int(config.recentCount)
+        array(config.allowedSchemes.sorted()) { $0.string($1) }
+        bool(config.cleanURLs)
+        array(config.extraKeys.sorted()) { $0.string($1) }
+        bool(config.includeDrafts)
+    }
+}

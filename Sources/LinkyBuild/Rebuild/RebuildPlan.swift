@@ -1,0 +1,73 @@
+import Foundation
+import LinkyModel
+
+/// Which planned files a build renders: all of them, except — when it updates an output the last build
+/// wrote — the pages whose fingerprint is the one their file was written with and whose file is still
+/// as that build left it.
+struct RebuildPlan: Sendable {
+    let output: URL
+    /// Each planned file with its fingerprint (nil: always rendered).
+    let files: [(file: PlannedFile, fingerprint: Fingerprint?)]
+    /// The stored entries of the skipped pages, by path.
+    let kept: [String: BuildState.Page]
+    let toRender: [PlannedFile]
+    var skipped: [String] { Array(kept.keys) }
+
+    init(plan: [PlannedFile], fingerprints: PageFingerprints, previous: BuildState?, output: URL) async {
+        self.output = output
+        let root = output.path
+        let outputPath = OutputWriter.realPath(output)
+        let previous = previous?.output == outputPath ? previous : nil
+        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        let chunkSize = max(256, plan.count / (workers * 4) + 1)
+        let starts = Array(stride(from: 0, to: plan.count, by: chunkSize))
+        // Fingerprints, and for a page found unchanged a look at its file: a stat each, in parallel.
+        let parts = await withTaskGroup(of: (Int, [(Fingerprint?, BuildState.Page?)]).self) { group in
+            for (index, start) in starts.enumerated() {
+                group.addTask {
+                    (
+                        index,
+                        plan[start..<min(start + chunkSize, plan.count)].map { file in
+                            let fingerprint = fingerprints.fingerprint(file)
+                            guard let fingerprint, let stored = previous?.pages[file.path],
+                                stored.fingerprint == fingerprint, let stamp = stored.stamp,
+                                FileStamp.ofOutput(root + "/" + file.path) == stamp
+                            else { return (fingerprint, nil) }
+                            return (fingerprint, stored)
+                        }
+                    )
+                }
+            }
+            var parts = [[(Fingerprint?, BuildState.Page?)]](repeating: [], count: starts.count)
+            for await (index, part) in group { parts[index] = part }
+            return parts.flatMap { $0 }
+        }
+        var files: [(file: PlannedFile, fingerprint: Fingerprint?)] = []
+        var kept: [String: BuildState.Page] = [:]
+        var toRender: [PlannedFile] = []
+        files.reserveCapacity(plan.count)
+        for (file, (fingerprint, stored)) in zip(plan, parts) {
+            files.append((file, fingerprint))
+            if let stored {
+                kept[file.path] = stored
+            } else {
+                toRender.append(file)
+            }
+        }
+        self.files = files
+        self.kept = kept
+        self.toRender = toRender
+    }
+
+    /// The state to leave for the next build: every planned file with its fingerprint and the stamp it
+    /// has now.
+    func state(stamps: [String: FileStamp]) -> BuildState {
+        var state = BuildState(output: OutputWriter.realPath(output))
+        state.pages.reserveCapacity(files.count)
+        for (file, fingerprint) in files {
+            state.pages[file.path] =
+                kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: stamps[file.path])
+        }
+        return state
+    }
+}

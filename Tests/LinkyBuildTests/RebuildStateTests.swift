@@ -1,0 +1,386 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+import Testing
+
+@testable import LinkyBuild
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A build leaves its parses and its pages' fingerprints beside the output (`BuildState`); the next
+/// build into that output parses only the files that changed and renders only the pages whose inputs
+/// changed. Whatever changed, the output is byte for byte what a build that reuses nothing writes.
+@Suite struct RebuildStateTests {
+    /// A site with pages of two links, so an edit can move a link from one page to another.
+    static func site() throws -> TestSite {
+        var files: [String: String] = [
+            "linky.yml": "title: Rebuilds\npage_size: 2\n",
+            "tags.yml": "swift:\n  description: The language.\n",
+            "links/reading/_index.md": "---\ntitle: Reading\n---\nThings to read.\n",
+            "static/robots.txt": "User-agent: *\n",
+        ]
+        let titles = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta"]
+        for (index, title) in titles.enumerated() {
+            let category = index % 3 == 0 ? "places" : "reading"
+            files["links/\(category)/\(title.lowercased()).md"] = TestSite.link(
+                url: "https://\(title.lowercased()).example/", title: title,
+                tags: index % 2 == 0 ? "[swift, 맛집]" : "[swift]", date: "2024-0\(index % 9 + 1)-01",
+                extra: "description: \"About \(title).\"\n" + (index == 2 ? "favorite: true\n" : ""),
+                note: index % 2 == 0 ? "A note on **\(title)**.\n" : "")
+        }
+        return try TestSite(files)
+    }
+
+    /// A site whose files have settled: a parse is stored only for a file left alone for a second.
+    static func settledSite() async throws -> TestSite {
+        let site = try site()
+        try await Task.sleep(for: .milliseconds(1200))
+        return site
+    }
+
+    /// The whole output of a build that reuses nothing, into a new folder.
+    static func freshBuild(_ site: TestSite) async throws -> [String: Data] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-fresh-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: BuildState.location(of: folder))
+            try? FileManager.default.removeItem(at: ParseStore.location(of: folder))
+        }
+        var options = BuildOptions(siteFolder: site.folder, outputFolder: folder, baseURL: "https://example.com/links/")
+        options.reuseState = false
+        let report = await SiteBuilder().build(options)
+        #expect(report.outcome == .success)
+        #expect(report.filesSkipped == 0)
+        return try filesBelow(folder)
+    }
+
+    enum Edit: String, CaseIterable, Sendable {
+        case description, note, titleThatReorders, newTag, removedTag, addedLink, removedLink, renamedLink
+        case siteTitle, templateOverride, metadata, categoryIndex, tagsFile, touchedOnly, outputFileDeleted
+        case outputFileEdited, parsesDamaged, stateDamaged, staticFile
+
+        /// How many content files the rebuild after the edit parses (the site has nine).
+        var parsed: Int {
+            switch self {
+            case .description, .note, .titleThatReorders, .newTag, .removedTag, .addedLink, .renamedLink,
+                .categoryIndex, .touchedOnly:
+                1
+            case .siteTitle, .metadata, .parsesDamaged: 9
+            case .removedLink: 0
+            case .templateOverride, .tagsFile, .outputFileDeleted, .outputFileEdited, .stateDamaged, .staticFile: 0
+            }
+        }
+
+        func apply(to site: TestSite) throws {
+            let manager = FileManager.default
+            switch self {
+            case .description:
+                try site.write(
+                    "links/reading/beta.md",
+                    TestSite.link(
+                        url: "https://beta.example/", title: "Beta", tags: "[swift]", date: "2024-02-01",
+                        extra: "description: \"About Beta, edited.\"\n"))
+            case .note:
+                try site.write(
+                    "links/reading/gamma.md",
+                    TestSite.link(
+                        url: "https://gamma.example/", title: "Gamma", tags: "[swift, 맛집]", date: "2024-03-01",
+                        extra: "description: \"About Gamma.\"\nfavorite: true\n", note: "Another note, *edited*.\n"))
+            case .titleThatReorders:
+                try site.write(
+                    "links/reading/zeta.md",
+                    TestSite.link(
+                        url: "https://zeta.example/", title: "Aardvark", tags: "[swift]", date: "2024-06-01",
+                        extra: "description: \"About Zeta.\"\n"))
+            case .newTag:
+                try site.write(
+                    "links/places/eta.md",
+                    TestSite.link(
+                        url: "https://eta.example/", title: "Eta", tags: "[swift, 맛집, brand-new]", date: "2024-07-01",
+                        extra: "description: \"About Eta.\"\n", note: "A note on **Eta**.\n"))
+            case .removedTag:
+                try site.write(
+                    "links/places/alpha.md",
+                    TestSite.link(
+                        url: "https://alpha.example/", title: "Alpha", tags: "[swift]", date: "2024-01-01",
+                        extra: "description: \"About Alpha.\"\n", note: "A note on **Alpha**.\n"))
+            case .addedLink:
+                try site.write(
+                    "links/reading/iota.md",
+                    TestSite.link(url: "https://iota.example/", title: "Iota", tags: "[new]", date: "2025-01-01"))
+            case .removedLink:
+                try manager.removeItem(at: site.folder.appending(path: "links/places/delta.md"))
+            case .renamedLink:
+                try manager.moveItem(
+                    at: site.folder.appending(path: "links/reading/beta.md"),
+                    to: site.folder.appending(path: "links/reading/beta-two.md"))
+            case .siteTitle:
+                try site.write("linky.yml", "title: Rebuilt\npage_size: 2\n")
+            case .templateOverride:
+                try site.write("templates/partials/footer.mustache", "<footer>Our own footer</footer>\n")
+            case .metadata:
+                try site.write(
+                    "metadata.json",
+                    #"{"version":1,"pages":{"https://theta.example/":{"title":"Theta from its page","description":"Fetched.","image":"https://theta.example/i.png"}}}"#
+                )
+            case .categoryIndex:
+                try site.write("links/reading/_index.md", "---\ntitle: Books and articles\n---\nThings to read.\n")
+            case .tagsFile:
+                try site.write("tags.yml", "swift:\n  description: The language, again.\n")
+            case .touchedOnly:
+                let path = site.folder.appending(path: "links/reading/beta.md").path
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                try site.write("links/reading/beta.md", text)
+            case .outputFileDeleted:
+                try manager.removeItem(at: site.output.appending(path: "l/reading/gamma/index.html"))
+            case .outputFileEdited:
+                // Same size, other bytes: only the stamp can tell.
+                let url = site.output.appending(path: "l/reading/gamma/index.html")
+                var data = try Data(contentsOf: url)
+                data[data.count - 2] = UInt8(ascii: "X")
+                try data.write(to: url)
+            case .parsesDamaged:
+                let url = ParseStore.location(of: site.output)
+                let data = try Data(contentsOf: url)
+                try data.prefix(data.count / 2).write(to: url)
+            case .stateDamaged:
+                let url = BuildState.location(of: site.output)
+                var data = try Data(contentsOf: url)
+                data[data.count / 2] ^= 0xFF
+                try data.write(to: url)
+            case .staticFile:
+                try site.write("static/robots.txt", "User-agent: *\nDisallow: /print/\n")
+            }
+        }
+    }
+
+    @Test(arguments: Edit.allCases)
+    func aRebuildAfterAnEditWritesWhatAFreshBuildWrites(_ edit: Edit) async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        let first = await site.build()
+        #expect(first.outcome == .success)
+        #expect(FileManager.default.fileExists(atPath: BuildState.location(of: site.output).path))
+        #expect(FileManager.default.fileExists(atPath: ParseStore.location(of: site.output).path))
+        try edit.apply(to: site)
+        let report = await site.build()
+        #expect(report.outcome == .success)
+        #expect(report.updatedInPlace)
+        #expect(report.filesParsed == (edit == .removedLink ? 0 : edit == .parsesDamaged ? 9 : edit.parsed))
+        #expect(try filesBelow(site.output) == (try await Self.freshBuild(site)), "after \(edit)")
+        // And the build after that, from the state the rebuild left.
+        let again = await site.build()
+        #expect(again.filesWritten == 0, "after \(edit), a second rebuild")
+        #expect(again.filesSkipped > 0, "after \(edit), a second rebuild")
+        #expect(try filesBelow(site.output) == (try await Self.freshBuild(site)), "after \(edit), a second rebuild")
+    }
+
+    @Test func aRebuildWithoutChangesRendersOnlyTheFilesMadeFromEveryLink() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        let first = await site.build()
+        #expect(first.filesParsed == 9)
+        #expect(first.filesSkipped == 0)
+        let again = await site.build()
+        #expect(again.filesParsed == 0)
+        #expect(again.filesWritten == 0)
+        // Every planned file with a fingerprint was skipped; the others are those made from the whole collection.
+        let model = try #require(again.site)
+        let theme = Theme.load(overrides: nil).0
+        let plan = PagePlanner(site: model, assetNames: Array(theme.assets.keys)).planWithRedirects().files
+        let fingerprints = await PageFingerprints(site: model, theme: theme)
+        let skippable = plan.filter { fingerprints.fingerprint($0) != nil }
+        #expect(again.filesSkipped == skippable.count)
+        #expect(skippable.count > plan.count / 2)
+        let whole: Set<String> = ["index.html", "print/index.html", "links.json", "feed.xml", "search-index.json"]
+        #expect(Set(plan.filter { fingerprints.fingerprint($0) == nil }.map(\.path)).isSuperset(of: whole))
+    }
+
+    @Test func anEditedDescriptionIsParsedAndRenderedAlone() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        _ = await site.build()
+        try Edit.description.apply(to: site)
+        let report = await site.build()
+        #expect(report.filesParsed == 1)
+        #expect(report.filesSkipped > 0)
+        // Its page, its category's page, its tag's page, and the files made from every link.
+        #expect(report.filesWritten < 20)
+        #expect(try site.read("links.json").contains("About Beta, edited."))
+    }
+
+    @Test func aFileChangedJustBeforeTheBuildIsParsedAgainNextTime() async throws {
+        // Written less than a second before the build: a second save within the file system's clock tick
+        // could leave its stamp as it is, so its parse is not stored.
+        let site = try Self.site()
+        defer { site.remove() }
+        _ = await site.build()
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(await site.build().filesParsed == 9)
+        #expect(await site.build().filesParsed == 0)
+    }
+
+    @Test func withoutTheStateEverythingIsMadeAnew() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        _ = await site.build()
+        var options = BuildOptions(siteFolder: site.folder, baseURL: "https://example.com/links/")
+        options.reuseState = false
+        let report = await SiteBuilder().build(options)
+        #expect(report.filesParsed == 9)
+        #expect(report.filesSkipped == 0)
+        #expect(report.filesWritten == 0)
+    }
+
+    @Test func anotherOutputStartsFromNothing() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        _ = await site.build()
+        let other = site.folder.appending(path: "elsewhere")
+        let report = await site.build(output: other)
+        #expect(report.filesParsed == 9)
+        #expect(report.filesSkipped == 0)
+    }
+}
+
+/// The parse store writes every stored property of a parse; a property added to the model without
+/// being written fails here.
+@Suite struct ParsedContentCodingTests {
+    /// Equal as far as `Mirror` can see: every stored property, recursively; values that are `Hashable`
+    /// compare with `==` (dictionaries whatever their order).
+    static func same(_ a: Any, _ b: Any) -> Bool {
+        if let a = a as? AnyHashable, let b = b as? AnyHashable { return a == b }
+        let left = Mirror(reflecting: a)
+        let right = Mirror(reflecting: b)
+        guard left.children.count == right.children.count, left.displayStyle == right.displayStyle else { return false }
+        if left.displayStyle == .optional, left.children.isEmpty { return right.children.isEmpty }
+        return zip(left.children, right.children).allSatisfy { $0.label == $1.label && same($0.value, $1.value) }
+    }
+
+    static func roundTrip(_ parsed: ParsedContent) throws -> ParsedContent {
+        var writer = ByteWriter()
+        parsed.write(to: &writer)
+        return try writer.bytes.withUnsafeBytes { bytes in
+            var reader = ByteReader(bytes)
+            let read = try ParsedContent(reading: &reader)
+            #expect(reader.isAtEnd)
+            return read
+        }
+    }
+
+    @Test(arguments: ["Examples/reading-list", "Examples/awesome"])
+    func everyFileOfAnExampleReadsBackEqual(_ example: String) async throws {
+        let folder = repositoryRoot.appending(path: example)
+        let loaded = await SiteLoader(siteFolder: folder).loadContent(contentDir: "links")
+        let parser = ContentFileParser(contentDir: "links", config: SiteConfig())
+        var links = 0
+        for file in loaded.files {
+            let parsed = parser.parse(file)
+            links += parsed.links.count
+            #expect(Self.same(parsed, try Self.roundTrip(parsed)), "\(file.path)")
+        }
+        #expect(links > 10)
+    }
+
+    @Test func everyPropertyIsWritten() throws {
+        // A parse with every optional set and every list non-empty.
+        let url = try LinkURL(parsing: "https://예시.example/päth?q=1#f")
+        let location = SourceLocation(path: "links/a.md", line: 3, column: 2)
+        let note = Note(markdown: "*n*", html: "<p><em>n</em></p>\n", plainText: "n")
+        var content = ParsedContent()
+        content.links = [
+            ParsedLink(
+                source: location, categoryKey: ["a", "b"], slugName: "slug", url: url, urlSource: location,
+                title: "T", description: "D", tags: [(name: "맛집", line: 4), (name: "x", line: nil)],
+                date: LinkDate(parsing: "2024-05-06T07:08:09+02:00"), image: url, favorite: true, draft: true,
+                note: note,
+                extra: ["k": .map(["n": .number(1.5), "l": .list([.bool(true), .null, .string("s")])])],
+                sourceOrder: 7, aliases: [PathAlias("/old/", at: location)])
+        ]
+        content.categories = [
+            CategoryDefinition(
+                key: ["a"], title: "A", description: "D", icon: "📚", order: 2, intro: note, source: location,
+                keepsSourceOrder: true, isListFile: true, isSection: true, aliases: [PathAlias("/o/", at: location)])
+        ]
+        content.diagnostics = [.warning(.unknownKey, at: location, "m", hint: "h"), .error(.missingURL, at: nil, "e")]
+        content.unknownKeys = [(key: "k", location: location)]
+        content.untitledLinks = [(url: url, location: location)]
+        let read = try Self.roundTrip(content)
+        #expect(Self.same(content, read))
+        // The properties the codec knows of; a new one must be written (and added here).
+        #expect(Mirror(reflecting: content).children.count == 5)
+        #expect(Mirror(reflecting: content.links[0]).children.count == 16)
+        #expect(Mirror(reflecting: content.categories[0]).children.count == 11)
+        #expect(Mirror(reflecting: content.diagnostics[0]).children.count == 5)
+        #expect(Mirror(reflecting: location).children.count == 3)
+        #expect(Mirror(reflecting: url).children.count == 6)
+        #expect(Mirror(reflecting: note).children.count == 3)
+        #expect(Mirror(reflecting: content.links[0].date!).children.count == 5)
+        #expect(Mirror(reflecting: PathAlias("/x/", at: location)).children.count == 2)
+        // Each property matters: a parse that differs in any one reads back different.
+        for index in 0..<Mirror(reflecting: content.links[0]).children.count {
+            var changed = content
+            changed.links[0] = Self.changing(content.links[0], property: index)
+            #expect(!Self.same(content, try Self.roundTrip(changed)), "property \(index)")
+        }
+    }
+
+    /// The link with its `index`th property set to something else.
+    static func changing(_ link: ParsedLink, property index: Int) -> ParsedLink {
+        var link = link
+        let other = SourceLocation(path: "links/other.md", line: 9)
+        switch index {
+        case 0: link.source = other
+        case 1: link.categoryKey = ["c"]
+        case 2: link.slugName = "other"
+        case 3: link.url = try! LinkURL(parsing: "https://other.example/")
+        case 4: link.urlSource = other
+        case 5: link.title = "Other"
+        case 6: link.description = nil
+        case 7: link.tags = []
+        case 8: link.date = nil
+        case 9: link.image = nil
+        case 10: link.favorite = false
+        case 11: link.draft = false
+        case 12: link.note = nil
+        case 13: link.extra = [:]
+        case 14: link.sourceOrder = 1
+        default: link.aliases = []
+        }
+        return link
+    }
+}
+
+/// What goes into a page's fingerprint: every stored property of the model.
+@Suite struct PageFingerprintsTests {
+    @Test func theModelHasNoPropertyTheFingerprintsLeaveOut() throws {
+        let location = SourceLocation(path: "links/a.md")
+        let link = Link(
+            id: 0, slug: "a", category: 0, url: try LinkURL(parsing: "https://a.example/"), title: "A",
+            description: nil,
+            tags: [], date: nil, image: nil, favorite: false, note: nil, extra: [:], source: location, sourceOrder: 0)
+        #expect(Mirror(reflecting: link).children.count == 17)
+        #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
+        #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 14)
+    }
+
+    @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {
+        var seen = Set<Fingerprint>()
+        for length in 0..<64 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+            #expect(Fingerprint(bytes) == Fingerprint(bytes))
+            seen.insert(Fingerprint(bytes))
+            var flipped = bytes
+            if !flipped.isEmpty {
+                flipped[length / 2] ^= 1
+                #expect(Fingerprint(flipped) != Fingerprint(bytes))
+            }
+        }
+        #expect(seen.count == 64)
+        // Fixed across processes and machines: a stored state must read the same tomorrow.
+        #expect(Fingerprint(Array("linky-site".utf8)) == Fingerprint(Array("linky-site".utf8)))
+    }
+}
