@@ -146,8 +146,14 @@ public struct SiteBuilder: Sendable {
                         try await renderer.renderAndStore(plan, store: store)
                         return
                     }
+                    // The files never skipped that need no link items start at once.
+                    let fields = ItemFieldsByTemplate(theme: theme)
+                    let first = plan.filter {
+                        PageFingerprints.isAlwaysRendered($0) && renderer.readsNoItems($0, fields: fields)
+                    }
+                    let firstPaths = Set(first.map(\.path))
                     try await renderer.renderAndStore(
-                        plan.filter(SiteRenderer.isData),
+                        first,
                         later: {
                             let planned = await RebuildPlan(
                                 plan: plan, fingerprints: PageFingerprints(site: site, theme: theme),
@@ -155,7 +161,7 @@ public struct SiteBuilder: Sendable {
                                 output: output)
                             keep(planned.skipped)
                             rebuild.withLock { $0 = planned }
-                            return planned.toRender.filter { !SiteRenderer.isData($0) }
+                            return planned.toRender.filter { !firstPaths.contains($0.path) }
                         }, store: store)
                 }, finish: finish)
             // Every rendered and static file was either written or found unchanged.
@@ -237,6 +243,7 @@ public struct SiteBuilder: Sendable {
                 previous = BuildState.read(beside: output)
             }
             state = StateInProgress(previous: previous, parseKey: key, started: FileStamp.now())
+            clock.lap("state read")
         }
         let loaded = await loader.loadContent(contentDir: config.contentDir, stamping: state != nil, reusing: store)
         diagnostics += loaded.diagnostics

@@ -95,11 +95,9 @@ struct FolderWalk {
         defer { closedir(directory) }
         var entries: [(name: String, kind: UInt8)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = OutputWriter.entryName(entry)
             if name == "." || name == ".." { continue }
-            entries.append((name, entry.pointee.d_type))
+            entries.append((name, OutputWriter.entryType(entry)))
         }
         return entries
     }

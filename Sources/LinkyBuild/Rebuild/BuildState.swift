@@ -96,7 +96,7 @@ struct BuildState: Sendable {
             of: output, "linky-tmp-\(destination.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)"
         ).path
         do {
-            _ = try OutputWriter.writeFile(temporary, Data(bytes))
+            _ = try bytes.withUnsafeBytes { try OutputWriter.writeFile(temporary, $0) }
             if rename(temporary, destination.path) != 0 { unlink(temporary) }
         } catch {
             unlink(temporary)

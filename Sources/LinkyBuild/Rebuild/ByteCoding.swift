@@ -9,7 +9,10 @@ struct ByteWriter {
 
     mutating func append(_ other: [UInt8]) { bytes += other }
 
-    mutating func append(_ other: UnsafeRawBufferPointer) { bytes += other }
+    mutating func append(_ other: UnsafeRawBufferPointer) {
+        // Through a typed buffer: appending raw bytes as a sequence goes a byte at a time.
+        bytes.append(contentsOf: other.assumingMemoryBound(to: UInt8.self))
+    }
 
     mutating func truncate(_ count: Int) { bytes.removeSubrange(count...) }
 

@@ -53,8 +53,19 @@ struct PageFingerprints: Sendable {
     private let categoryLinks: [[Int]]
     private let tagLinks: [[Int]]
 
+    /// The files made from every link (or from every link's date): they have no fingerprint.
+    static func isAlwaysRendered(_ file: PlannedFile) -> Bool {
+        switch file.kind {
+        case .home, .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+            .searchShards:
+            true
+        default: false
+        }
+    }
+
     /// The fingerprint of a planned file's bytes; nil for the files that are always rendered.
     func fingerprint(_ file: PlannedFile) -> Fingerprint? {
+        guard !Self.isAlwaysRendered(file) else { return nil }
         var writer = ByteWriter(capacity: 256)
         writer.fingerprint(site)
         writer.string(file.path)
@@ -88,7 +99,7 @@ struct PageFingerprints: Sendable {
             writer.string(name)
         case .home, .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
             .searchShards:
-            return nil
+            preconditionFailure("\(file.kind) is always rendered")
         }
         return Fingerprint(writer.bytes)
     }
@@ -134,7 +145,9 @@ extension ByteWriter {
         optional(link.image) { $0.linkURL($1) }
         optional(link.favicon) { $0.linkURL($1) }
         bool(link.favorite)
-        optional(link.note) { $0.note($1) }
+        // A note's HTML and text are made from its Markdown by this program, under the settings: both are
+        // in the site's fingerprint, so the Markdown stands for all three (a third of the bytes to hash).
+        optional(link.note) { $0.string($1.markdown) }
         extraMap(link.extra)
         location(link.source)
         location(link.urlSource)
@@ -149,7 +162,7 @@ extension ByteWriter {
         optionalString(category.description)
         optionalString(category.icon)
         optionalInt(category.order)
-        optional(category.intro) { $0.note($1) }
+        optional(category.intro) { $0.string($1.markdown) }
         optionalInt(category.parent)
         array(category.children) { $0.int($1) }
         array(category.links) { $0.int($1) }

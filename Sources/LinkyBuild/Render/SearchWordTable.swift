@@ -10,7 +10,7 @@ struct SearchWordTable: Sendable {
     var postings: [[UInt32]]
 
     init(_ index: SearchIndexDocument) {
-        var ids: [Word: Int] = [:]
+        var ids: [WordKey: Int] = [:]
         var words: [Word] = []
         var postings: [[UInt32]] = []
         var tagWords: [Int: [Word]] = [:]
@@ -21,11 +21,11 @@ struct SearchWordTable: Sendable {
             func add(_ found: [Word], field: Int) {
                 for word in found {
                     let id: Int
-                    if let known = ids[word] {
+                    if let known = ids[WordKey(word)] {
                         id = known
                     } else {
                         id = words.count
-                        ids[word] = id
+                        ids[WordKey(word)] = id
                         words.append(word)
                         postings.append([])
                         fields.append(0)
@@ -50,6 +50,18 @@ struct SearchWordTable: Sendable {
         let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
         self.words = order.map { words[$0] }
         self.postings = order.map { postings[$0] }
+    }
+}
+
+/// A word as a dictionary key, hashed as one run of bytes rather than a code unit at a time (finding
+/// each word of a 10,000-link collection was a tenth of the search index's time).
+struct WordKey: Hashable {
+    let word: [UInt16]
+
+    init(_ word: [UInt16]) { self.word = word }
+
+    func hash(into hasher: inout Hasher) {
+        word.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
 

@@ -31,25 +31,24 @@ struct SiteRenderer: Sendable {
         try await render(plan, itemCache: itemCache, later: later, store: Optional(store)) { _ in }
     }
 
-    /// The files made from data, not templates (feeds, the sitemap, the bookmarks file, links.json, the
-    /// search index): they never read a link's cached item.
-    static func isData(_ file: PlannedFile) -> Bool {
-        switch file.kind {
-        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
-        default: false
-        }
+    /// Whether the file never shows a link's cached item: the files made from data, not templates
+    /// (feeds, the sitemap, the bookmarks file, links.json, the search index), and pages whose templates
+    /// do not read `html` (the default theme's print page).
+    func readsNoItems(_ file: PlannedFile, fields: ItemFieldsByTemplate) -> Bool {
+        guard let template = htmlTemplate(file) else { return true }
+        return !fields[template].html
     }
 
     private func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache?, later: (() async -> [PlannedFile])? = nil,
-        store: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([OutputFile]) throws -> Void
+        store storeFiles: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([OutputFile]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let fields = ItemFieldsByTemplate(theme: theme)
         // The links whose items the files show, rendered first (all of them unless a few pages are asked for).
         func items(for plan: [PlannedFile]) async throws -> LinkItemCache? {
             if let itemCache { return itemCache }
-            if plan.allSatisfy(Self.isData) { return nil }
+            if plan.allSatisfy({ readsNoItems($0, fields: fields) }) { return nil }
             return try await LinkItemCache.render(site: site, theme: theme, only: linksShown(by: plan, fields: fields))
         }
         let firstItems = try await items(for: plan)
@@ -68,10 +67,14 @@ struct SiteRenderer: Sendable {
                         context.itemFields = fields[htmlTemplate(file)]
                         files += try render(file, context: context, searchDocument: &searchDocument)
                     }
-                    guard let store else { return files }
-                    try store(files)
-                    return []
+                    return try store(files)
                 }
+            }
+            // Stores a task's files itself when the caller asked for it, else hands them back.
+            @Sendable func store(_ files: [OutputFile]) throws -> [OutputFile] {
+                guard let storeFiles else { return files }
+                try storeFiles(files)
+                return []
             }
             for _ in 0..<(workers * 2) { startNext() }
             if let later {
@@ -91,12 +94,13 @@ struct SiteRenderer: Sendable {
     /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
     /// comes first, so they run beside the pages instead of last, on one core. The search index and the
     /// search shards share a task, which builds their document once.
+    static func isSearch(_ file: PlannedFile) -> Bool { file.kind == .searchIndex || file.kind == .searchShards }
+
     private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
-        let isSearch = { (file: PlannedFile) in file.kind == .searchIndex || file.kind == .searchShards }
-        let searchFiles = plan.filter(isSearch)
+        let searchFiles = plan.filter(Self.isSearch)
         let whole =
             (searchFiles.isEmpty ? [] : [searchFiles[...]])
-            + plan.filter { $0.isWholeCollection && !isSearch($0) }.map { [$0][...] }
+            + plan.filter { $0.isWholeCollection && !Self.isSearch($0) }.map { [$0][...] }
         let pages = plan.filter { !$0.isWholeCollection }
         // A few files (a preview's incremental update) go one per task.
         let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)

@@ -113,9 +113,10 @@ final class OutputUpdate: Sendable {
         try stage(path, try Data(contentsOf: source))
     }
 
-    /// Writes the journal, commits it and applies it; returns what changed.
-    func commit() throws -> Counts {
-        let plan = try writeJournal()
+    /// Writes the journal, commits it and applies it; returns what changed. `existing` lists the
+    /// output's files (`filesBelow`), when the caller listed them already.
+    func commit(existing: [String]? = nil) throws -> Counts {
+        let plan = try writeJournal(existing: existing)
         Self.apply(plan, staging: staging, output: output)
         unlink(journal)
         try? FileManager.default.removeItem(at: staging)
@@ -124,9 +125,11 @@ final class OutputUpdate: Sendable {
     }
 
     /// The commit point: after it, the update happens even if this process dies (see `recover`).
-    func writeJournal() throws -> Plan {
+    func writeJournal(existing: [String]? = nil) throws -> Plan {
         let (moves, keep) = state.withLock { ($0.moves, $0.keep) }
-        let removals = try Self.filesBelow(output).filter { !keep.contains($0) && $0 != OutputWriter.marker }
+        let removals = try (existing ?? Self.filesBelow(output)).filter {
+            !keep.contains($0) && $0 != OutputWriter.marker
+        }
         let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -134,6 +137,10 @@ final class OutputUpdate: Sendable {
         guard rename(pending, journal) == 0 else { throw OutputWriter.posixError("commit \(journal)") }
         return plan
     }
+
+    /// Relative paths of the regular files of `output`: what `commit` removes those the new output
+    /// lacks from.
+    static func existingFiles(_ output: URL) throws -> [String] { try filesBelow(output) }
 
     /// Drops the staged files: the output was not touched.
     func abandon() {
@@ -226,13 +233,11 @@ private extension OutputUpdate {
             guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                }
+                let name = OutputWriter.entryName(entry)
                 if name == "." || name == ".." { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-                if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                var isFolder = Int32(OutputWriter.entryType(entry)) == Int32(DT_DIR)
+                if Int32(OutputWriter.entryType(entry)) == Int32(DT_UNKNOWN) {
                     var status = stat()
                     isFolder = lstat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
                 }

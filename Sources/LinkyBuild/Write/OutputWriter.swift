@@ -111,6 +111,9 @@ struct OutputWriter {
         produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
         let update = OutputUpdate(output: output, stamps: stamps)
+        // Listed while the new files render: nothing touches the output until the commit.
+        let output = output
+        let existing = Task { try OutputUpdate.existingFiles(output) }
         do {
             try update.begin()
             try await produce(
@@ -118,7 +121,7 @@ struct OutputWriter {
                     for file in files { try update.stage(file.path, file.contents) }
                 }, { update.keep($0) })
             for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
-            return try update.commit()
+            return try update.commit(existing: try await existing.value)
         } catch let error as TemplateRenderError {
             update.abandon()
             throw .render(error)
@@ -274,23 +277,37 @@ extension OutputWriter {
     /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
     /// Returns the file's stamp as written (moving it into place keeps it; see `FileStamp.ofOutput`).
     @discardableResult static func writeFile(_ path: String, _ contents: Data) throws -> FileStamp {
+        try contents.withUnsafeBytes { try writeFile(path, $0) }
+    }
+
+    @discardableResult static func writeFile(_ path: String, _ buffer: UnsafeRawBufferPointer) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("create \(path)") }
         defer { close(descriptor) }
-        try contents.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw posixError("write \(path)")
-                }
-                offset += written
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw posixError("write \(path)")
             }
+            offset += written
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
         return FileStamp(status).withoutChangeTime
+    }
+
+    /// A directory entry's name, read where it lies: `readdir` packs entries as long as their names,
+    /// so copying the whole `d_name` field (256 bytes) can read past the last one into unmapped memory.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// A directory entry's `d_type`, read in place for the same reason.
+    static func entryType(_ entry: UnsafeMutablePointer<dirent>) -> UInt8 {
+        (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_type)!).load(as: UInt8.self)
     }
 
     static func posixError(_ action: String) -> NSError {
