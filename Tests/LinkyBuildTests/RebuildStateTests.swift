@@ -384,3 +384,17 @@ import Testing
         #expect(Fingerprint(Array("linky-site".utf8)) == Fingerprint(Array("linky-site".utf8)))
     }
 }
+
+/// `hasMoreCharacters(than:)` stands for `count >` without counting a whole note.
+@Suite struct CharacterLimitTests {
+    @Test func itAgreesWithCount() {
+        let pieces = ["a", "한", "\u{1112}\u{1161}\u{11AB}", "👩‍👩‍👧", "e\u{301}", " ", "\r\n"]
+        var text = ""
+        for length in 0..<40 {
+            for limit in [0, 1, 5, 10, 20, 39] {
+                #expect(text.hasMoreCharacters(than: limit) == (text.count > limit), "\(length) \(limit)")
+            }
+            text += pieces[length % pieces.count]
+        }
+    }
+}

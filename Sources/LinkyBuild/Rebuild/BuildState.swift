@@ -45,7 +45,7 @@ struct BuildState: Sendable {
 
     /// The state beside `output`, or nil when there is none usable.
     static func read(beside output: URL) -> BuildState? {
-        guard let data = FileManager.default.contents(atPath: location(of: output).path) else { return nil }
+        guard let data = readWhole(location(of: output).path) else { return nil }
         return data.withUnsafeBytes { buffer -> BuildState? in
             var reader = ByteReader(buffer)
             do {
@@ -73,20 +73,44 @@ struct BuildState: Sendable {
         }
     }
 
-    /// Replaces the state beside `output`; a failure only costs the next build its head start.
-    func write(beside output: URL) {
+    /// Replaces the state beside `output` with one of `pages`, in their order, for the output at the
+    /// real path `outputPath`; a failure only costs the next build its head start.
+    static func write(_ outputPath: String, _ pages: [(path: String, page: Page)], beside output: URL) {
         var writer = ByteWriter(capacity: pages.count * 96 + 256)
         writer.append(Self.magic)
         writer.int(Self.formatVersion)
         writer.fingerprint(ProgramIdentity.current)
-        writer.string(self.output)
+        writer.string(outputPath)
         writer.int(pages.count)
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
+        for (path, page) in pages {
             writer.string(path)
             writer.optional(page.fingerprint) { $0.fingerprint($1) }
             writer.optional(page.stamp) { $0.stamp($1) }
         }
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
+    }
+
+    /// A whole file in one read (Foundation's `contents(atPath:)` took 20 ms for a 30 MB store).
+    static func readWhole(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                offset += read
+            }
+            failed = offset != size
+            count = offset
+        }
+        return failed ? nil : bytes
     }
 
     /// Writes `bytes` to a temporary file and renames it to `destination`.
@@ -111,7 +135,7 @@ struct ParseStore: Sendable {
 
     /// The program and every input a parse depends on besides the file itself.
     let key: Fingerprint
-    private let data: Data
+    private let data: [UInt8]
     /// Each file's stamp and where its parse is in `data`.
     private let entries: [String: (stamp: FileStamp, range: Range<Int>)]
 
@@ -143,7 +167,7 @@ struct ParseStore: Sendable {
 
     /// The store beside `output` made with `key`, or nil when there is none usable.
     static func read(beside output: URL, key: Fingerprint) -> ParseStore? {
-        guard let data = FileManager.default.contents(atPath: location(of: output).path) else { return nil }
+        guard let data = BuildState.readWhole(location(of: output).path) else { return nil }
         let entries = data.withUnsafeBytes { buffer -> [String: (stamp: FileStamp, range: Range<Int>)]? in
             var reader = ByteReader(buffer)
             do {

@@ -59,15 +59,12 @@ struct RebuildPlan: Sendable {
         self.toRender = toRender
     }
 
-    /// The state to leave for the next build: every planned file with its fingerprint and the stamp it
-    /// has now.
-    func state(stamps: [String: FileStamp]) -> BuildState {
-        var state = BuildState(output: OutputWriter.realPath(output))
-        state.pages.reserveCapacity(files.count)
-        for (file, fingerprint) in files {
-            state.pages[file.path] =
-                kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: stamps[file.path])
+    /// Leaves the state for the next build beside the output: every planned file with its fingerprint
+    /// and the stamp it has now, in plan order.
+    func writeState(stamps: [String: FileStamp]) {
+        let pages = files.map { file, fingerprint in
+            (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: stamps[file.path]))
         }
-        return state
+        BuildState.write(OutputWriter.realPath(output), pages, beside: output)
     }
 }

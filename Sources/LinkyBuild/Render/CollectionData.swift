@@ -127,12 +127,24 @@ struct SearchIndexDocument: Encodable {
         tags = site.tags.map(\.name)
         links = site.links.map { link in
             var note = link.note?.plainText
-            if let text = note, text.count > Self.noteLimit { note = String(text.prefix(Self.noteLimit)) }
+            if let text = note, text.hasMoreCharacters(than: Self.noteLimit) {
+                note = String(text.prefix(Self.noteLimit))
+            }
             return LinkEntry(
                 t: link.title, u: link.url.absoluteString, d: link.url.displayHost, s: link.description, n: note,
                 g: link.tags.isEmpty ? nil : link.tags, c: link.category,
                 p: link.hasPage ? context.href(context.paths.link(link.id)) : nil, a: link.date?.isoDay,
                 f: link.favorite ? 1 : nil)
         }
+    }
+}
+
+extension String {
+    /// `count > limit`, counting only as far as needed: `count` breaks a whole note into characters
+    /// (most of the search index's time), this at most `limit + 1` of them.
+    func hasMoreCharacters(than limit: Int) -> Bool {
+        guard utf8.count > limit else { return false }
+        guard let end = index(startIndex, offsetBy: limit, limitedBy: endIndex) else { return false }
+        return end != endIndex
     }
 }

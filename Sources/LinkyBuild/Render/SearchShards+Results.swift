@@ -33,7 +33,7 @@ extension SearchShards {
     static func shown(_ link: SearchIndexDocument.LinkEntry) -> SearchIndexDocument.LinkEntry {
         var shown = link
         shown.n = nil
-        if let description = link.s, description.count > snippetLength + snippetLength / 5 {
+        if let description = link.s, description.hasMoreCharacters(than: snippetLength + snippetLength / 5) {
             var cut = description.prefix(snippetLength)
             if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4
             {
