@@ -96,8 +96,6 @@ public struct SiteBuilder: Sendable {
     private func write(_ prepared: PreparedBuild, _ options: BuildOptions, clock: inout StageClock) async -> BuildReport
     {
         var report = prepared.report
-        // Whatever this build does, the output it finds is wholly the old or the new site.
-        if options.writeOutput { report.finishedInterruptedUpdate = OutputUpdate.recover(report.outputFolder) }
         guard report.outcome == .success, let site = prepared.site else { return report }
         let output = report.outputFolder
         let siteFolder = prepared.siteFolder
@@ -142,9 +140,10 @@ public struct SiteBuilder: Sendable {
             let stamps = prepared.state == nil ? nil : StampLog()
             let rebuild = Mutex<RebuildPlan?>(nil)
             let previous = writer.updatesInPlace(finish: finish != nil) ? prepared.state?.previous : nil
+            let look = prepared.state?.outputLook
             let counts = try await writer.write(
                 staticFolder: siteFolder.appending(path: "static"), staticFiles: staticFiles, inPlace: true,
-                stamps: stamps,
+                stamps: stamps, existing: await look?.value.existing,
                 produce: { store, keep in
                     guard prepared.state != nil else {
                         try await renderer.renderAndStore(plan, store: store)
@@ -161,8 +160,7 @@ public struct SiteBuilder: Sendable {
                         later: {
                             let planned = await RebuildPlan(
                                 plan: plan, fingerprints: PageFingerprints(site: site, theme: theme),
-                                previous: previous,
-                                output: output)
+                                previous: previous, output: output, look: await look?.value)
                             keep(planned.skipped)
                             rebuild.withLock { $0 = planned }
                             return planned.toRender.filter { !firstPaths.contains($0.path) }
@@ -236,6 +234,8 @@ public struct SiteBuilder: Sendable {
         let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
         diagnostics += tagDiagnostics
 
+        // Whatever this build does, the output it finds is wholly the old or the new site.
+        let finishedInterruptedUpdate = options.writeOutput && OutputUpdate.recover(output)
         // A build that writes starts from what the last one into the same output left (see `BuildState`).
         var state: StateInProgress?
         var store: ParseStore?
@@ -269,13 +269,17 @@ public struct SiteBuilder: Sendable {
             case .reused(_, let parsed, _): parsedFiles.append(parsed)
             }
         }
-        // The parses the next build may reuse, written beside resolving (which leaves a core idle).
+        // Beside resolving, which leaves a core idle: the parses the next build may reuse are stored,
+        // and the output is looked at (its files listed, those the last build wrote stamped).
         if let current = state {
             let sources = loaded.sources
             state?.parsesWritten = Task {
                 StoredParses.write(
                     sources, parsedFiles, previous: store, key: current.parseKey, started: current.started,
                     beside: output)
+            }
+            if let previous = current.previous, !options.pdf {
+                state?.outputLook = Task { OutputLook(output: output, previous: previous) }
             }
         }
         var content = ParsedContent()
@@ -321,6 +325,7 @@ public struct SiteBuilder: Sendable {
             linkCount: site.links.count, site: site, unusedTagDefinitions: unusedTags,
             untitledLinks: content.untitledLinks.sorted { $0.location < $1.location })
         report.filesParsed = readFiles.count
+        report.finishedInterruptedUpdate = finishedInterruptedUpdate
         var prepared = PreparedBuild(
             report: report, siteFolder: siteFolder, theme: theme, site: nil, plan: [],
             staticFiles: loaded.staticFiles, contentFiles: readFiles, parsedFiles: parsedFiles,

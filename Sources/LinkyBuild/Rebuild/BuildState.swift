@@ -23,7 +23,7 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
@@ -136,8 +136,13 @@ struct ParseStore: Sendable {
     /// The program and every input a parse depends on besides the file itself.
     let key: Fingerprint
     private let data: [UInt8]
-    /// Each file's stamp and where its parse is in `data`.
+    /// Each file's stamp and where its parse is in `data` (its last record: later ones replace earlier).
     private let entries: [String: (stamp: FileStamp, range: Range<Int>)]
+    /// How many records the file holds, replaced ones included.
+    let records: Int
+    /// The file ends in an incomplete record (a build was killed while appending): appending after it
+    /// would lose what follows, so the next store is written anew.
+    let isDamaged: Bool
 
     var count: Int { entries.count }
     var byteCount: Int { data.count }
@@ -154,44 +159,68 @@ struct ParseStore: Sendable {
         }
     }
 
-    /// Appends the length and bytes of `path`'s stored parse, to carry it into the next store
-    /// unchanged; false when there is none.
-    func appendStored(_ path: String, to writer: inout ByteWriter) -> Bool {
-        guard let entry = entries[path] else { return false }
-        data.withUnsafeBytes { bytes in
-            writer.int(entry.range.count)
-            writer.append(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
-        }
-        return true
-    }
+    /// Whether the store holds `path` under `stamp` already.
+    func holds(_ path: String, stamp: FileStamp) -> Bool { entries[path]?.stamp == stamp }
 
     /// The store beside `output` made with `key`, or nil when there is none usable.
+    ///
+    /// After the header come records, each a length and then a path, a stamp and a parse. A build
+    /// appends the records of the files it parsed; a record cut short by a kill ends the reading.
     static func read(beside output: URL, key: Fingerprint) -> ParseStore? {
         guard let data = BuildState.readWhole(location(of: output).path) else { return nil }
+        var records = 0
+        var damaged = false
         let entries = data.withUnsafeBytes { buffer -> [String: (stamp: FileStamp, range: Range<Int>)]? in
             var reader = ByteReader(buffer)
             do {
                 guard Array(try reader.raw(magic.count)) == magic, try reader.int() == BuildState.formatVersion,
                     try reader.fingerprint() == key
                 else { return nil }
-                let count = try reader.count()
-                var entries: [String: (stamp: FileStamp, range: Range<Int>)] = [:]
-                entries.reserveCapacity(count)
-                for _ in 0..<count {
-                    let path = try reader.string()
-                    let stamp = try reader.stamp()
-                    let length = try reader.count()
-                    let start = reader.offset
-                    _ = try reader.raw(length)
-                    entries[path] = (stamp, start..<start + length)
-                }
-                return reader.isAtEnd ? entries : nil
             } catch {
                 return nil
             }
+            var entries: [String: (stamp: FileStamp, range: Range<Int>)] = [:]
+            entries.reserveCapacity(buffer.count / 2048)
+            while !reader.isAtEnd {
+                do {
+                    let length = try reader.count()
+                    var record = ByteReader(try reader.raw(length))
+                    let path = try record.string()
+                    let stamp = try record.stamp()
+                    let parseStart = reader.offset - length + record.offset
+                    entries[path] = (stamp, parseStart..<reader.offset)
+                    records += 1
+                } catch {
+                    damaged = true
+                    break
+                }
+            }
+            return entries
         }
         guard let entries else { return nil }
-        return ParseStore(key: key, data: data, entries: entries)
+        return ParseStore(key: key, data: data, entries: entries, records: records, isDamaged: damaged)
+    }
+
+    /// A record: its length, then the path, the stamp and the parse.
+    static func appendRecord(
+        _ path: String, _ stamp: FileStamp, to writer: inout ByteWriter, parse: (inout ByteWriter) -> Void
+    ) {
+        let lengthAt = writer.placeholder()
+        let start = writer.bytes.count
+        writer.string(path)
+        writer.stamp(stamp)
+        parse(&writer)
+        writer.patch(lengthAt, writer.bytes.count - start)
+    }
+
+    /// Appends the record of `path` as stored, to carry it into a store written anew.
+    func appendStored(_ path: String, to writer: inout ByteWriter) {
+        guard let entry = entries[path] else { return }
+        data.withUnsafeBytes { bytes in
+            Self.appendRecord(path, entry.stamp, to: &writer) {
+                $0.append(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
+            }
+        }
     }
 
     /// The program, the settings a parse reads and `metadata.json`'s bytes.
@@ -290,47 +319,58 @@ enum ProgramIdentity {
     }()
 }
 
-/// The parses a build read and reused, for the next build's `ParseStore`.
+/// The parses a build read, for the next build's `ParseStore`.
 enum StoredParses {
-    /// Writes the store beside `output` unless it would hold what the last one held: every file was
-    /// reused and none went away. A file read without a stamp (it vanished meanwhile), or changed less
-    /// than a second before `started`, is left out. Each entry is a path, a stamp and a parse's bytes.
+    /// Brings the store beside `output` up to date: the records of the files parsed are appended to it,
+    /// or — when it was made with another key, is damaged, or holds more replaced records than live
+    /// ones — it is written anew from the records kept and those made. A file read without a stamp (it
+    /// vanished meanwhile), or changed less than a second before `started`, is not stored.
     static func write(
         _ sources: [SiteLoader.ContentSource], _ parses: [ParsedContent], previous: ParseStore?, key: Fingerprint,
         started: Int64, beside output: URL
     ) {
-        let unchanged = sources.allSatisfy { if case .reused = $0 { true } else { false } }
-        if unchanged, let previous, previous.count == sources.count { return }
-        var writer = ByteWriter(capacity: (previous?.byteCount ?? 0) + 1 << 20)
+        var fresh: [(path: String, stamp: FileStamp, parse: ParsedContent)] = []
+        for (source, parse) in zip(sources, parses) {
+            guard case .read(let file, let stamp?) = source, stamp.isSettled(before: started),
+                previous?.holds(file.path, stamp: stamp) != true
+            else { continue }
+            fresh.append((file.path, stamp, parse))
+        }
+        let location = ParseStore.location(of: output)
+        if let previous, !previous.isDamaged, previous.records + fresh.count <= 2 * sources.count + 64 {
+            // Appended in one write; nothing to append, nothing written.
+            guard !fresh.isEmpty else { return }
+            var writer = ByteWriter(capacity: fresh.count * 4096)
+            for entry in fresh {
+                ParseStore.appendRecord(entry.path, entry.stamp, to: &writer) { entry.parse.write(to: &$0) }
+            }
+            let descriptor = open(location.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            writer.bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    offset += written
+                }
+            }
+            return
+        }
+        var writer = ByteWriter(capacity: (previous?.byteCount ?? 0) + fresh.count * 4096 + 4096)
         writer.append(ParseStore.magic)
         writer.int(BuildState.formatVersion)
         writer.fingerprint(key)
-        let countAt = writer.placeholder()
-        var count = 0
-        for (source, parse) in zip(sources, parses) {
-            switch source {
-            case .reused(let path, _, let stamp):
-                guard let previous else { continue }
-                let mark = writer.bytes.count
-                writer.string(path)
-                writer.stamp(stamp)
-                guard previous.appendStored(path, to: &writer) else {
-                    writer.truncate(mark)
-                    continue
-                }
-            case .read(let file, let stamp):
-                guard let stamp, stamp.isSettled(before: started) else { continue }
-                writer.string(file.path)
-                writer.stamp(stamp)
-                let lengthAt = writer.placeholder()
-                let start = writer.bytes.count
-                parse.write(to: &writer)
-                writer.patch(lengthAt, writer.bytes.count - start)
-            }
-            count += 1
+        let freshPaths = Set(fresh.map(\.path))
+        for source in sources {
+            guard case .reused(let path, _, _) = source, !freshPaths.contains(path) else { continue }
+            previous?.appendStored(path, to: &writer)
         }
-        writer.patch(countAt, count)
-        BuildState.replace(ParseStore.location(of: output), with: writer.bytes, beside: output)
+        for entry in fresh {
+            ParseStore.appendRecord(entry.path, entry.stamp, to: &writer) { entry.parse.write(to: &$0) }
+        }
+        BuildState.replace(location, with: writer.bytes, beside: output)
     }
 }
 
@@ -342,10 +382,30 @@ struct StateInProgress: Sendable {
     var parseKey: Fingerprint
     var started: Int64
     var parsesWritten: Task<Void, Never>?
+    /// The output as this build found it, looked at while the site resolves.
+    var outputLook: Task<OutputLook, Never>?
 
     init(previous: BuildState?, parseKey: Fingerprint, started: Int64) {
         self.previous = previous
         self.parseKey = parseKey
         self.started = started
+    }
+}
+
+/// The output as a rebuild finds it, looked at while the site resolves: the stamp of each file the
+/// last build wrote (nil when it is gone), and every file there, for `OutputUpdate` to find those to
+/// remove. Taken after any interrupted update was finished, before anything is written.
+struct OutputLook: Sendable {
+    var stamps: [String: FileStamp?] = [:]
+    var existing: [String]?
+
+    init(output: URL, previous: BuildState) {
+        guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path) else { return }
+        let root = output.path
+        stamps.reserveCapacity(previous.pages.count)
+        for (path, page) in previous.pages where page.fingerprint != nil && page.stamp != nil {
+            stamps[path] = FileStamp.ofOutput(root + "/" + path)
+        }
+        existing = try? OutputUpdate.existingFiles(output)
     }
 }

@@ -13,7 +13,10 @@ struct RebuildPlan: Sendable {
     let toRender: [PlannedFile]
     var skipped: [String] { Array(kept.keys) }
 
-    init(plan: [PlannedFile], fingerprints: PageFingerprints, previous: BuildState?, output: URL) async {
+    /// `look` is the output as the build found it (`OutputLook`); without it, files are stamped here.
+    init(
+        plan: [PlannedFile], fingerprints: PageFingerprints, previous: BuildState?, output: URL, look: OutputLook? = nil
+    ) async {
         self.output = output
         let root = output.path
         let outputPath = OutputWriter.realPath(output)
@@ -31,7 +34,7 @@ struct RebuildPlan: Sendable {
                             let fingerprint = fingerprints.fingerprint(file)
                             guard let fingerprint, let stored = previous?.pages[file.path],
                                 stored.fingerprint == fingerprint, let stamp = stored.stamp,
-                                FileStamp.ofOutput(root + "/" + file.path) == stamp
+                                (look?.stamps[file.path] ?? FileStamp.ofOutput(root + "/" + file.path)) == stamp
                             else { return (fingerprint, nil) }
                             return (fingerprint, stored)
                         }

@@ -49,7 +49,7 @@ struct OutputWriter {
     /// `stamps` collects each produced file's stamp.
     @discardableResult func write(
         staticFolder: URL, staticFiles: [String], inPlace: Bool = false, stamps: StampLog? = nil,
-        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
+        existing: [String]? = nil, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
         try checkSafety()
@@ -58,7 +58,8 @@ struct OutputWriter {
         removeStaleTemporaryFolders(in: parent)
         if inPlace, updatesInPlace(finish: finish != nil) {
             return try await update(
-                staticFolder: staticFolder, staticFiles: staticFiles, stamps: stamps, produce: produce)
+                staticFolder: staticFolder, staticFiles: staticFiles, stamps: stamps, existing: existing,
+                produce: produce)
         }
         let temporary = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -107,13 +108,14 @@ struct OutputWriter {
 
     /// The in-place path of `write`.
     private func update(
-        staticFolder: URL, staticFiles: [String], stamps: StampLog?,
+        staticFolder: URL, staticFiles: [String], stamps: StampLog?, existing listed: [String]?,
         produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
         let update = OutputUpdate(output: output, stamps: stamps)
-        // Listed while the new files render: nothing touches the output until the commit.
+        // Listed while the new files render (unless the caller listed them): nothing touches the output
+        // until the commit.
         let output = output
-        let existing = Task { try OutputUpdate.existingFiles(output) }
+        let existing = Task { try listed ?? OutputUpdate.existingFiles(output) }
         do {
             try update.begin()
             try await produce(
