@@ -16,7 +16,7 @@ import Testing
     /// A site with pages of two links, so an edit can move a link from one page to another.
     static func site() throws -> TestSite {
         var files: [String: String] = [
-            "linky.yml": "title: Rebuilds\npage_size: 2\n",
+            "linky.yml": "title: Rebuilds\npage_size: 2\nrecent_count: 3\nfeed_size: 4\n",
             "tags.yml": "swift:\n  description: The language.\n",
             "links/reading/_index.md": "---\ntitle: Reading\n---\nThings to read.\n",
             "static/robots.txt": "User-agent: *\n",
@@ -59,13 +59,13 @@ import Testing
     enum Edit: String, CaseIterable, Sendable {
         case description, note, titleThatReorders, newTag, removedTag, addedLink, removedLink, renamedLink
         case siteTitle, templateOverride, metadata, categoryIndex, tagsFile, touchedOnly, outputFileDeleted
-        case outputFileEdited, parsesDamaged, stateDamaged, staticFile
+        case outputFileEdited, parsesDamaged, stateDamaged, staticFile, madeFavorite, redated, undated
 
         /// How many content files the rebuild after the edit parses (the site has nine).
         var parsed: Int {
             switch self {
             case .description, .note, .titleThatReorders, .newTag, .removedTag, .addedLink, .renamedLink,
-                .categoryIndex, .touchedOnly:
+                .categoryIndex, .touchedOnly, .madeFavorite, .redated, .undated:
                 1
             case .siteTitle, .metadata: 9
             case .parsesDamaged: 9  // at most: see the test
@@ -118,7 +118,7 @@ import Testing
                     at: site.folder.appending(path: "links/reading/beta.md"),
                     to: site.folder.appending(path: "links/reading/beta-two.md"))
             case .siteTitle:
-                try site.write("linky.yml", "title: Rebuilt\npage_size: 2\n")
+                try site.write("linky.yml", "title: Rebuilt\npage_size: 2\nrecent_count: 3\nfeed_size: 4\n")
             case .templateOverride:
                 try site.write("templates/partials/footer.mustache", "<footer>Our own footer</footer>\n")
             case .metadata:
@@ -153,6 +153,27 @@ import Testing
                 try data.write(to: url)
             case .staticFile:
                 try site.write("static/robots.txt", "User-agent: *\nDisallow: /print/\n")
+            case .madeFavorite:
+                // The home page lists favorites.
+                try site.write(
+                    "links/reading/epsilon.md",
+                    TestSite.link(
+                        url: "https://epsilon.example/", title: "Epsilon", tags: "[swift, 맛집]", date: "2024-05-01",
+                        extra: "description: \"About Epsilon.\"\nfavorite: true\n", note: "A note on **Epsilon**.\n"))
+            case .redated:
+                // Another day of the same month, still the oldest: the feeds show its date.
+                try site.write(
+                    "links/places/alpha.md",
+                    TestSite.link(
+                        url: "https://alpha.example/", title: "Alpha", tags: "[swift, 맛집]", date: "2024-01-15",
+                        extra: "description: \"About Alpha.\"\n", note: "A note on **Alpha**.\n"))
+            case .undated:
+                // Out of the feeds and the archive's months, into its undated links.
+                try site.write(
+                    "links/reading/beta.md",
+                    TestSite.link(
+                        url: "https://beta.example/", title: "Beta", tags: "[swift]",
+                        extra: "description: \"About Beta.\"\n"))
             }
         }
     }
@@ -200,7 +221,7 @@ import Testing
         let skippable = plan.filter { fingerprints.fingerprint($0) != nil }
         #expect(again.filesSkipped == skippable.count)
         #expect(skippable.count > plan.count / 2)
-        let whole: Set<String> = ["index.html", "print/index.html", "links.json", "feed.xml", "search-index.json"]
+        let whole: Set<String> = ["print/index.html", "links.json", "bookmarks.html", "search-index.json"]
         #expect(Set(plan.filter { fingerprints.fingerprint($0) == nil }.map(\.path)).isSuperset(of: whole))
     }
 

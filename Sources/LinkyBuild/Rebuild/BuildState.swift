@@ -135,7 +135,7 @@ struct ParseStore: Sendable {
 
     /// The program and every input a parse depends on besides the file itself.
     let key: Fingerprint
-    private let data: [UInt8]
+    private let data: MappedFile
     /// Each file's stamp and where its parse is in `data` (its last record: later ones replace earlier).
     private let entries: [String: (stamp: FileStamp, range: Range<Int>)]
     /// How many records the file holds, replaced ones included.
@@ -167,7 +167,7 @@ struct ParseStore: Sendable {
     /// After the header come records, each a length and then a path, a stamp and a parse. A build
     /// appends the records of the files it parsed; a record cut short by a kill ends the reading.
     static func read(beside output: URL, key: Fingerprint) -> ParseStore? {
-        guard let data = BuildState.readWhole(location(of: output).path) else { return nil }
+        guard let data = MappedFile(location(of: output).path) else { return nil }
         var records = 0
         var damaged = false
         let entries = data.withUnsafeBytes { buffer -> [String: (stamp: FileStamp, range: Range<Int>)]? in
@@ -407,5 +407,39 @@ struct OutputLook: Sendable {
             stamps[path] = FileStamp.ofOutput(root + "/" + path)
         }
         existing = try? OutputUpdate.existingFiles(output)
+    }
+}
+
+/// A file mapped into memory, read-only, for as long as the value lives: the parse store is read where
+/// the page cache holds it, not copied (reading 30 MB into new memory was a tenth of a rebuild).
+final class MappedFile: Sendable {
+    /// The mapping's address (an integer, so the class is `Sendable`: the bytes are never written).
+    private let address: Int
+    let count: Int
+
+    init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        count = Int(status.st_size)
+        guard count > 0 else {
+            address = 0
+            return
+        }
+        // The store is only ever replaced by a rename or appended to, never rewritten in place, so the
+        // mapped bytes stay as they were read.
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        address = Int(bitPattern: mapped)
+    }
+
+    deinit {
+        if let base = UnsafeMutableRawPointer(bitPattern: address) { munmap(base, count) }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count))
     }
 }

@@ -8,9 +8,10 @@ import LinkyTheme
 /// A page is made from the whole site's shape — the program, the settings, the theme, every category
 /// and tag with its list of links, what every page's header and footer show — and from the links it
 /// lists. The shape is one fingerprint (`site`), each link another (`link(_:)`), and a page's
-/// fingerprint is made of the shape's, its own place in the plan and its links'. Files made from every
-/// link (feeds, the print page, the search index, the sitemap…) and the home and archive pages (made
-/// from every link's date) have none: they are always rendered, and cost a rebuild what they cost.
+/// fingerprint is made of the shape's, its own place in the plan and its links' (the archive's, of
+/// every link's month; the sitemap's, of its addresses). Files made from every link (the print page,
+/// the bookmarks, links.json, the search index) have none: they are always rendered, and cost a
+/// rebuild what they cost.
 ///
 /// Every stored property of `Link`, `Category`, `Tag` and `SiteConfig` goes in; `PageFingerprintsTests`
 /// fails when one is added without being written here.
@@ -48,17 +49,34 @@ struct PageFingerprints: Sendable {
         linksByYear = byYear
         categoryLinks = model.categories.map(\.links)
         tagLinks = model.tags.map(\.links)
+        homeLinks = TemplateContext.homeLinks(of: model)
+        feedEntries = FeedRenderer.entries(of: model).map(\.id)
+        showsAllLinksInArchive = TemplateContext.archiveShowsLinks(model)
+        var months = ByteWriter(capacity: model.links.count * 9)
+        for link in model.links {
+            if let date = link.date {
+                months.int(date.year * 100 + date.month)
+            } else {
+                months.byte(0)
+                months.fingerprint(links[link.id])
+            }
+        }
+        archiveMonths = months.bytes
     }
+
+    private let homeLinks: (favorites: [Int], recent: [Int], topLevel: [Int])
+    private let feedEntries: [Int]
+    private let showsAllLinksInArchive: Bool
+    /// Each link's year and month, or an undated link's fingerprint, in order.
+    private let archiveMonths: [UInt8]
 
     private let categoryLinks: [[Int]]
     private let tagLinks: [[Int]]
 
-    /// The files made from every link (or from every link's date): they have no fingerprint.
+    /// The files made from every link: they have no fingerprint.
     static func isAlwaysRendered(_ file: PlannedFile) -> Bool {
         switch file.kind {
-        case .home, .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
-            .searchShards:
-            true
+        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
         default: false
         }
     }
@@ -97,8 +115,28 @@ struct PageFingerprints: Sendable {
         case .asset(let name):
             writer.byte(9)
             writer.string(name)
-        case .home, .archive, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
-            .searchShards:
+        case .home:
+            // The favorites, the most recent links and the top-level ones, each list counted.
+            writer.byte(10)
+            let shown = homeLinks
+            for list in [shown.favorites, shown.recent, shown.topLevel] {
+                writer.int(list.count)
+                for id in list { writer.fingerprint(links[id]) }
+            }
+        case .archive:
+            // Every dated link's month (the counts) and the undated links; every link while it lists them.
+            writer.byte(11)
+            writer.append(archiveMonths)
+            if showsAllLinksInArchive {
+                for link in links { writer.fingerprint(link) }
+            }
+        case .atomFeed, .jsonFeed:
+            writer.byte(file.kind == .atomFeed ? 12 : 13)
+            for id in feedEntries { writer.fingerprint(links[id]) }
+        case .sitemap(let pages):
+            writer.byte(14)
+            writer.array(pages) { $0.string($1) }
+        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards:
             preconditionFailure("\(file.kind) is always rendered")
         }
         return Fingerprint(writer.bytes)

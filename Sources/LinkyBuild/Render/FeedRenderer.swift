@@ -8,7 +8,9 @@ struct FeedRenderer {
     var site: Site { context.site }
 
     /// The links a feed carries: dated ones, newest first.
-    var entries: [Link] {
+    var entries: [Link] { Self.entries(of: site) }
+
+    static func entries(of site: Site) -> [Link] {
         Array(site.links.filter { $0.date != nil }.prefix(site.config.feedSize))
     }
 

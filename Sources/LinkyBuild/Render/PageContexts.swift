@@ -31,7 +31,9 @@ extension TemplateContext {
     }
 
     /// The links the home page lists: the favorites, the most recent and those at the top level.
-    func homeLinks() -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
+    func homeLinks() -> (favorites: [Int], recent: [Int], topLevel: [Int]) { Self.homeLinks(of: site) }
+
+    static func homeLinks(of site: Site) -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
         (
             site.links.filter(\.favorite).map(\.id),
             site.links.filter { $0.date != nil }.prefix(site.config.recentCount).map(\.id),
@@ -122,7 +124,9 @@ extension TemplateContext {
     func archive() -> TemplateValue { at(SitePaths.archive).archiveContext() }
 
     /// Whether the archive page lists every link (else it gives counts and links to the years).
-    var archiveShowsLinks: Bool { site.links.count <= 1000 }
+    var archiveShowsLinks: Bool { Self.archiveShowsLinks(site) }
+
+    static func archiveShowsLinks(_ site: Site) -> Bool { site.links.count <= 1000 }
 
     func archiveContext() -> TemplateValue {
         let showLinks = archiveShowsLinks
