@@ -116,14 +116,10 @@ public struct SiteBuilder: Sendable {
             }
         }
         guard options.writeOutput else { return report }
-        let templatesFolder = siteFolder.appending(path: "templates")
 
         do {
             clock.lap("theme+plan")
-            let contentFolder = siteFolder.appending(path: config.contentDir)
-            let writer = OutputWriter(
-                output: output, siteFolder: siteFolder,
-                sourceFolders: [contentFolder, templatesFolder, siteFolder.appending(path: "static")])
+            let writer = Self.writer(output: output, siteFolder: siteFolder, config: config)
             let renderer = SiteRenderer(site: site, theme: theme)
             var finish: ((URL) throws(OutputWriter.Failure) -> Void)?
             if let printPDF {
@@ -239,7 +235,11 @@ public struct SiteBuilder: Sendable {
         // A build that writes starts from what the last one into the same output left (see `BuildState`).
         var state: StateInProgress?
         var store: ParseStore?
-        if options.writeOutput {
+        // Nothing is written beside an output the build will refuse (the site folder, `/`…), nor when
+        // the settings themselves are wrong (an `output_dir` that leaves the site, say).
+        if options.writeOutput, !diagnostics.containsErrors,
+            Self.writer(output: output, siteFolder: siteFolder, config: config).isSafe
+        {
             let key = ParseStore.key(config: config, siteFolder: siteFolder)
             var previous: BuildState?
             if options.reuseState {
@@ -341,6 +341,16 @@ public struct SiteBuilder: Sendable {
         prepared.plan = plan
         prepared.report.fileCount = prepared.plan.count + loaded.staticFiles.count
         return prepared
+    }
+
+    /// What writes the output: it refuses an output that is, holds or sits in the site's sources.
+    static func writer(output: URL, siteFolder: URL, config: SiteConfig) -> OutputWriter {
+        OutputWriter(
+            output: output, siteFolder: siteFolder,
+            sourceFolders: [
+                siteFolder.appending(path: config.contentDir), siteFolder.appending(path: "templates"),
+                siteFolder.appending(path: "static"),
+            ])
     }
 
     /// Sorted by file and line; the same diagnostic twice is reported once.

@@ -1,7 +1,8 @@
 import Foundation
-import LinkyBuild
 import LinkyModel
 import Testing
+
+@testable import LinkyBuild
 
 /// Names that try to leave the output folder (issue 6): slugs, category folders, tag names, list-file
 /// headings and `output_dir`. Each is made safe or reported; nothing is written outside the output.
@@ -87,5 +88,9 @@ import Testing
         #expect(
             !FileManager.default.fileExists(
                 atPath: site.folder.deletingLastPathComponent().appending(path: "outside").path))
+        // Nor did the state a build leaves beside its output appear beside the refused one.
+        for file in [ParseStore.location(of: report.outputFolder), BuildState.location(of: report.outputFolder)] {
+            #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.path)")
+        }
     }
 }

@@ -100,6 +100,16 @@ struct OutputWriter {
         url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// Whether `write` would go ahead: the output is not a folder it must leave alone.
+    var isSafe: Bool {
+        do {
+            try checkSafety()
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Whether `write(inPlace: true)` updates the existing output rather than writing a new one: there
     /// is one of ours, and nothing (the PDF) needs the whole output in one new folder.
     func updatesInPlace(finish: Bool) -> Bool {
