@@ -16,10 +16,10 @@ struct BuildCommand: AsyncParsableCommand {
             the previous output as it was, and the next build finishes an update that was cut short. The \
             build never uses the network.
 
-            Each build leaves a state file beside the output (.NAME.linky-state, never inside it): the next \
-            build into the same output parses again only the files whose size or times changed, and renders \
-            again only the pages whose inputs changed and whose files are still as it left them. \
-            --no-cache makes every file and page anew.
+            Each build leaves its state beside the output (.NAME.linky-parses and .NAME.linky-state, never \
+            inside it): the next build into the same output parses again only the files whose size or times \
+            changed, and renders again only the pages whose inputs changed and whose files are still as it \
+            left them. --no-cache makes every file and page anew; the output is the same either way.
             """
     )
 
