@@ -87,11 +87,12 @@ struct PagePlanner {
                     PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
             }
         }
-        for link in site.links where link.hasPage {
-            files.append(PlannedFile(path: paths.link(link.id), kind: .link(link.id)))
+        // By index: iterating `site.links` copies each `Link`.
+        for id in site.links.indices where site.links[id].hasPage {
+            files.append(PlannedFile(path: paths.link(id), kind: .link(id)))
         }
         files.append(PlannedFile(path: SitePaths.archive, kind: .archive))
-        for year in Set(site.links.compactMap { $0.date?.year }).sorted(by: >) {
+        for year in Set(site.links.indices.compactMap { site.links[$0].date?.year }).sorted(by: >) {
             files.append(PlannedFile(path: SitePaths.archiveYear(year), kind: .archiveYear(year)))
         }
         files += [

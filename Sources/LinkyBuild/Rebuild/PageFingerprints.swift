@@ -43,8 +43,8 @@ struct PageFingerprints: Sendable {
         links = await Self.linkFingerprints(model.links)
         pageSize = max(model.config.pageSize, 1)
         var byYear: [Int: [Int]] = [:]
-        for link in model.links {
-            if let year = link.date?.year { byYear[year, default: []].append(link.id) }
+        for id in model.links.indices {
+            if let year = model.links[id].date?.year { byYear[year, default: []].append(id) }
         }
         linksByYear = byYear
         categoryLinks = model.categories.map(\.links)
@@ -53,12 +53,12 @@ struct PageFingerprints: Sendable {
         feedEntries = FeedRenderer.entries(of: model).map(\.id)
         showsAllLinksInArchive = TemplateContext.archiveShowsLinks(model)
         var months = ByteWriter(capacity: model.links.count * 9)
-        for link in model.links {
-            if let date = link.date {
+        for id in model.links.indices {
+            if let date = model.links[id].date {
                 months.int(date.year * 100 + date.month)
             } else {
                 months.byte(0)
-                months.fingerprint(links[link.id])
+                months.fingerprint(links[id])
             }
         }
         archiveMonths = months.bytes

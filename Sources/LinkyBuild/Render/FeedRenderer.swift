@@ -11,7 +11,10 @@ struct FeedRenderer {
     var entries: [Link] { Self.entries(of: site) }
 
     static func entries(of site: Site) -> [Link] {
-        Array(site.links.filter { $0.date != nil }.prefix(site.config.feedSize))
+        // By index, stopping at the last entry: filtering `site.links` copied every link.
+        site.links.indices.lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize).map {
+            site.links[$0]
+        }
     }
 
     /// Feeds' `updated`: the newest link's date, so an unchanged collection gives an unchanged feed.

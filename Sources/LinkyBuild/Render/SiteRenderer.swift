@@ -163,8 +163,9 @@ struct SiteRenderer: Sendable {
                 shown.formUnion(home.favorites + home.recent + home.topLevel)
             case .archive:
                 guard !context.archiveShowsLinks else { return nil }
-                shown.formUnion(site.links.lazy.filter { $0.date == nil }.map(\.id))
-            case .archiveYear(let year): shown.formUnion(site.links.lazy.filter { $0.date?.year == year }.map(\.id))
+                shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date == nil })
+            case .archiveYear(let year):
+                shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date?.year == year })
             case .redirect, .notFound, .search, .tagIndex: continue
             // The print page, and whatever a theme makes of the rest: every link.
             default: return nil
