@@ -45,7 +45,7 @@ struct BuildState: Sendable {
 
     /// The state beside `output`, or nil when there is none usable.
     static func read(beside output: URL) -> BuildState? {
-        guard let data = readWhole(location(of: output).path) else { return nil }
+        guard let data = MappedFile(location(of: output).path) else { return nil }
         return data.withUnsafeBytes { buffer -> BuildState? in
             var reader = ByteReader(buffer)
             do {
@@ -88,29 +88,6 @@ struct BuildState: Sendable {
             writer.optional(page.stamp) { $0.stamp($1) }
         }
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
-    }
-
-    /// A whole file in one read (Foundation's `contents(atPath:)` took 20 ms for a 30 MB store).
-    static func readWhole(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var offset = 0
-            while offset < size {
-                let read = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { break }
-                offset += read
-            }
-            failed = offset != size
-            count = offset
-        }
-        return failed ? nil : bytes
     }
 
     /// Writes `bytes` to a temporary file and renames it to `destination`.
@@ -347,24 +324,16 @@ enum StoredParses {
             let descriptor = open(location.path, O_WRONLY | O_APPEND | O_CLOEXEC)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
-            writer.bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { return }
-                    offset += written
-                }
-            }
+            // A failed append leaves a record cut short, which the next build reads as damage.
+            try? writer.bytes.withUnsafeBytes { try OutputWriter.writeAll(descriptor, $0, path: location.path) }
             return
         }
         var writer = ByteWriter(capacity: (previous?.byteCount ?? 0) + fresh.count * 4096 + 4096)
         writer.append(ParseStore.magic)
         writer.int(BuildState.formatVersion)
         writer.fingerprint(key)
-        let freshPaths = Set(fresh.map(\.path))
         for source in sources {
-            guard case .reused(let path, _, _) = source, !freshPaths.contains(path) else { continue }
+            guard case .reused(let path, _, _) = source else { continue }
             previous?.appendStored(path, to: &writer)
         }
         for entry in fresh {
@@ -406,12 +375,13 @@ struct OutputLook: Sendable {
         for (path, page) in previous.pages where page.fingerprint != nil && page.stamp != nil {
             stamps[path] = FileStamp.ofOutput(root + "/" + path)
         }
-        existing = try? OutputUpdate.existingFiles(output)
+        existing = try? OutputUpdate.filesBelow(output)
     }
 }
 
-/// A file mapped into memory, read-only, for as long as the value lives: the parse store is read where
-/// the page cache holds it, not copied (reading 30 MB into new memory was a tenth of a rebuild).
+/// A file mapped into memory, read-only, for as long as the value lives: the state files are read where
+/// the page cache holds them, not copied (reading a 30 MB parse store into new memory was a tenth of a
+/// rebuild).
 final class MappedFile: Sendable {
     /// The mapping's address (an integer, so the class is `Sendable`: the bytes are never written).
     private let address: Int
@@ -428,8 +398,8 @@ final class MappedFile: Sendable {
             address = 0
             return
         }
-        // The store is only ever replaced by a rename or appended to, never rewritten in place, so the
-        // mapped bytes stay as they were read.
+        // The state files are only ever replaced by a rename or appended to, never rewritten in place,
+        // so the mapped bytes stay as they were read.
         let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let mapped, mapped != MAP_FAILED else { return nil }
         address = Int(bitPattern: mapped)

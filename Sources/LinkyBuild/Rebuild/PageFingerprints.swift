@@ -142,28 +142,15 @@ struct PageFingerprints: Sendable {
         return Fingerprint(writer.bytes)
     }
 
-    /// Each link's fingerprint, in parallel (a note's HTML is most of the bytes).
+    /// Each link's fingerprint, in parallel (a note's Markdown is most of the bytes).
     private static func linkFingerprints(_ links: [Link]) async -> [Fingerprint] {
-        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let chunkSize = max(256, links.count / (workers * 4) + 1)
-        let starts = Array(stride(from: 0, to: links.count, by: chunkSize))
-        return await withTaskGroup(of: (Int, [Fingerprint]).self) { group in
-            for (index, start) in starts.enumerated() {
-                group.addTask {
-                    var writer = ByteWriter(capacity: 4096)
-                    var fingerprints: [Fingerprint] = []
-                    fingerprints.reserveCapacity(chunkSize)
-                    for id in start..<min(start + chunkSize, links.count) {
-                        writer.removeAll()
-                        writer.link(links[id])
-                        fingerprints.append(Fingerprint(writer.bytes))
-                    }
-                    return (index, fingerprints)
-                }
+        await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
+            var writer = ByteWriter(capacity: 4096)
+            return ids.map { id in
+                writer.removeAll()
+                writer.link(links[id])
+                return Fingerprint(writer.bytes)
             }
-            var parts = [[Fingerprint]](repeating: [], count: starts.count)
-            for await (index, part) in group { parts[index] = part }
-            return parts.flatMap { $0 }
         }
     }
 }

@@ -6,6 +6,8 @@ import LinkyModel
 /// as that build left it.
 struct RebuildPlan: Sendable {
     let output: URL
+    /// The output's real path, which the state records.
+    let outputPath: String
     /// Each planned file with its fingerprint (nil: always rendered).
     let files: [(file: PlannedFile, fingerprint: Fingerprint?)]
     /// The stored entries of the skipped pages, by path.
@@ -19,31 +21,19 @@ struct RebuildPlan: Sendable {
     ) async {
         self.output = output
         let root = output.path
-        let outputPath = OutputWriter.realPath(output)
+        outputPath = OutputWriter.realPath(output)
         let previous = previous?.output == outputPath ? previous : nil
-        let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let chunkSize = max(256, plan.count / (workers * 4) + 1)
-        let starts = Array(stride(from: 0, to: plan.count, by: chunkSize))
-        // Fingerprints, and for a page found unchanged a look at its file: a stat each, in parallel.
-        let parts = await withTaskGroup(of: (Int, [(Fingerprint?, BuildState.Page?)]).self) { group in
-            for (index, start) in starts.enumerated() {
-                group.addTask {
-                    (
-                        index,
-                        plan[start..<min(start + chunkSize, plan.count)].map { file in
-                            let fingerprint = fingerprints.fingerprint(file)
-                            guard let fingerprint, let stored = previous?.pages[file.path],
-                                stored.fingerprint == fingerprint, let stamp = stored.stamp,
-                                (look?.stamps[file.path] ?? FileStamp.ofOutput(root + "/" + file.path)) == stamp
-                            else { return (fingerprint, nil) }
-                            return (fingerprint, stored)
-                        }
-                    )
-                }
+        // Fingerprints, and for a page found unchanged a look at its file (a stat, unless `look` has it).
+        let parts = await ParallelChunks.map(plan.count, minimum: 256, perCore: 4) { indices in
+            indices.map { index -> (Fingerprint?, BuildState.Page?) in
+                let file = plan[index]
+                let fingerprint = fingerprints.fingerprint(file)
+                guard let fingerprint, let stored = previous?.pages[file.path], stored.fingerprint == fingerprint,
+                    let stamp = stored.stamp,
+                    (look?.stamps[file.path] ?? FileStamp.ofOutput(root + "/" + file.path)) == stamp
+                else { return (fingerprint, nil) }
+                return (fingerprint, stored)
             }
-            var parts = [[(Fingerprint?, BuildState.Page?)]](repeating: [], count: starts.count)
-            for await (index, part) in group { parts[index] = part }
-            return parts.flatMap { $0 }
         }
         var files: [(file: PlannedFile, fingerprint: Fingerprint?)] = []
         var kept: [String: BuildState.Page] = [:]
@@ -68,6 +58,6 @@ struct RebuildPlan: Sendable {
         let pages = files.map { file, fingerprint in
             (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: stamps[file.path]))
         }
-        BuildState.write(OutputWriter.realPath(output), pages, beside: output)
+        BuildState.write(outputPath, pages, beside: output)
     }
 }

@@ -153,7 +153,7 @@ struct SiteRenderer: Sendable {
             shown.formUnion(ids.dropFirst((number - 1) * pageSize).prefix(pageSize))
         }
         for file in plan {
-            guard let template = htmlTemplate(file), fields[template].html else { continue }
+            guard !readsNoItems(file, fields: fields) else { continue }
             switch file.kind {
             case .category(let id, let number, _): add(site.categories[id].links, page: number)
             case .tag(let id, let number, _): add(site.tags[id].links, page: number)

@@ -138,10 +138,6 @@ final class OutputUpdate: Sendable {
         return plan
     }
 
-    /// Relative paths of the regular files of `output`: what `commit` removes those the new output
-    /// lacks from.
-    static func existingFiles(_ output: URL) throws -> [String] { try filesBelow(output) }
-
     /// Drops the staged files: the output was not touched.
     func abandon() {
         unlink(pending)
@@ -224,7 +220,11 @@ private extension OutputUpdate {
         return equal ? FileStamp(status).withoutChangeTime : nil
     }
 
-    /// Relative paths of the regular files below `folder`.
+}
+
+extension OutputUpdate {
+    /// Relative paths of the regular files below `folder`: for the output, what `commit` removes those
+    /// the new output lacks from.
     static func filesBelow(_ folder: URL) throws -> [String] {
         var paths: [String] = []
         var pending = [""]

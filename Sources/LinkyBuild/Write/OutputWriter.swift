@@ -125,7 +125,7 @@ struct OutputWriter {
         // Listed while the new files render (unless the caller listed them): nothing touches the output
         // until the commit.
         let output = output
-        let existing = Task { try listed ?? OutputUpdate.existingFiles(output) }
+        let existing = Task { try listed ?? OutputUpdate.filesBelow(output) }
         do {
             try update.begin()
             try await produce(
@@ -296,6 +296,14 @@ extension OutputWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("create \(path)") }
         defer { close(descriptor) }
+        try writeAll(descriptor, buffer, path: path)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
+        return FileStamp(status).withoutChangeTime
+    }
+
+    /// Writes all of `buffer` to an open file (`write` may take less than it is given).
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -305,9 +313,6 @@ extension OutputWriter {
             }
             offset += written
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
-        return FileStamp(status).withoutChangeTime
     }
 
     /// A directory entry's name, read where it lies: `readdir` packs entries as long as their names,
