@@ -28,8 +28,12 @@ public struct TemplateLibrary: Sendable {
     /// A partial that is not in the library renders as nothing, as in Mustache; a theme is checked
     /// for those when it loads. The only failure is partials including each other deeper than
     /// `TemplateRenderer.maximumDepth`, which only a template that recurses without end reaches.
-    public func render(_ name: String, _ context: TemplateValue) throws(TemplateRenderError) -> [UInt8] {
+    /// `capacity`: the bytes expected, so that a large page is not copied each time it outgrows its buffer.
+    public func render(
+        _ name: String, _ context: TemplateValue, capacity: Int = 0
+    ) throws(TemplateRenderError) -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(capacity)
         try render(name, context, into: &output)
         return output
     }

@@ -92,9 +92,12 @@ public struct Theme: Sendable {
     }
 
     /// Renders a template into UTF-8 bytes. The template must exist (`load` checked the required ones).
-    public func render(_ name: String, _ context: TemplateValue) throws(TemplateRenderError) -> [UInt8] {
+    /// `capacity`: the bytes expected (see `TemplateLibrary.render`).
+    public func render(
+        _ name: String, _ context: TemplateValue, capacity: Int = 0
+    ) throws(TemplateRenderError) -> [UInt8] {
         guard library.template(named: name) != nil else { preconditionFailure("template \(name) was not loaded") }
-        return try library.render(name, context)
+        return try library.render(name, context, capacity: capacity)
     }
 
     /// Whether a template of that name exists.

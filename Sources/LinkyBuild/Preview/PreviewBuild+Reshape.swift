@@ -78,7 +78,7 @@ extension PreviewBuild {
             return nil
         }
         clock.lap("render")
-        for output in rendered { files[output.path] = output.contents }
+        for output in rendered { files[output.path] = Data(output.contents) }
         for path in removed { files[path] = nil }
         var next = state
         next.prepared.contentFiles[fileIndex] = file

@@ -90,7 +90,7 @@ public struct PreviewBuild: Sendable {
         do {
             itemCache = try await LinkItemCache.render(site: site, theme: prepared.theme)
             try await SiteRenderer(site: site, theme: prepared.theme).render(prepared.plan, itemCache: itemCache) {
-                for file in $0 { rendered[file.path] = file.contents }
+                for file in $0 { rendered[file.path] = Data(file.contents) }
             }
         } catch {
             diagnostics.append(
@@ -141,7 +141,7 @@ public struct PreviewBuild: Sendable {
         } catch {
             return await rebuild() == .full ? Array(files.keys) : []
         }
-        for output in rendered { files[output.path] = output.contents }
+        for output in rendered { files[output.path] = Data(output.contents) }
         return rendered.map(\.path).sorted()
     }
 
@@ -231,7 +231,7 @@ private extension PreviewBuild {
             return nil
         }
         clock.lap("render")
-        for output in rendered { files[output.path] = output.contents }
+        for output in rendered { files[output.path] = Data(output.contents) }
         var contentFiles = prepared.contentFiles
         contentFiles[fileIndex] = file
         state.prepared.contentFiles = contentFiles

@@ -14,7 +14,7 @@ struct BookmarksRenderer {
         tagNames = site.tags.map { $0.name.replacingOccurrences(of: ",", with: " ") }
     }
 
-    func render() -> Data {
+    func render() -> [UInt8] {
         var html = """
             <!DOCTYPE NETSCAPE-Bookmark-file-1>
             <!-- This is an automatically generated file.
@@ -28,7 +28,7 @@ struct BookmarksRenderer {
             """
         folder(0, depth: 1, into: &html)
         html += "</DL><p>\n"
-        return Data(html.utf8)
+        return Array(html.utf8)
     }
 
     private func folder(_ id: Int, depth: Int, into html: inout String) {

@@ -15,15 +15,17 @@ struct JSONText {
     /// Whether the innermost open object or array has no element yet.
     private var empty = true
 
-    init(pretty: Bool) {
+    /// `capacity`: the bytes expected, so that a large document is not copied each time it outgrows
+    /// its buffer.
+    init(pretty: Bool, capacity: Int = 0) {
         self.pretty = pretty
+        bytes.reserveCapacity(capacity)
     }
 
     /// The document with the final newline `DataEncoding.json` adds.
-    var data: Data {
-        var data = Data(bytes)
-        data.append(0x0A)
-        return data
+    consuming func finished() -> [UInt8] {
+        bytes.append(0x0A)
+        return bytes
     }
 
     // MARK: Containers
@@ -198,11 +200,11 @@ protocol JSONTextWritable {
 }
 
 extension JSONTextWritable {
-    /// The bytes `DataEncoding.json(self, pretty:)` gives.
-    func json(pretty: Bool) -> Data {
-        var json = JSONText(pretty: pretty)
+    /// The bytes `DataEncoding.json(self, pretty:)` gives; `capacity` is how many are expected.
+    func json(pretty: Bool, capacity: Int = 0) -> [UInt8] {
+        var json = JSONText(pretty: pretty, capacity: capacity)
         write(to: &json)
-        return json.data
+        return json.finished()
     }
 }
 

@@ -14,11 +14,14 @@ enum SearchShardFormat {
 
     static func script(
         _ name: String, _ value: some JSONTextWritable & Encodable, foundation: Bool = false
-    ) throws -> Data {
-        var script = Data("linkySearchShard(\"\(name)\",".utf8)
-        let json = foundation ? try DataEncoding.json(value, pretty: false) : value.json(pretty: false)
-        script.append(json.dropLast())
-        script.append(Data(");\n".utf8))
+    ) throws -> [UInt8] {
+        var script = Array("linkySearchShard(\"\(name)\",".utf8)
+        if foundation {
+            script += try DataEncoding.json(value, pretty: false).dropLast()
+        } else {
+            script += value.json(pretty: false).dropLast()
+        }
+        script += ");\n".utf8
         return script
     }
 

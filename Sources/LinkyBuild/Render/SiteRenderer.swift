@@ -120,27 +120,48 @@ struct SiteRenderer: Sendable {
             return made
         }
         if let page = htmlPage(file, context: context) {
-            return [OutputFile(path: file.path, contents: Data(try theme.render(page.template, page.context)))]
+            return [
+                OutputFile(
+                    path: file.path, contents: try theme.render(page.template, page.context, capacity: capacity(file)))
+            ]
         }
-        let data: Data
+        // About what a link adds to the largest documents, so that their buffers are not outgrown.
+        let links = site.links.count
         switch file.kind {
-        case .atomFeed: data = FeedRenderer(context: context).atom()
-        case .jsonFeed: data = try FeedRenderer(context: context).json()
-        case .sitemap(let pages): data = sitemap(pages, context)
-        case .bookmarks: data = BookmarksRenderer(site: site).render()
-        case .linksJSON: data = CollectionDocument(context).json(pretty: true)
+        case .atomFeed: return [OutputFile(path: file.path, contents: FeedRenderer(context: context).atom())]
+        case .jsonFeed: return [OutputFile(path: file.path, contents: try FeedRenderer(context: context).json())]
+        case .sitemap(let pages): return [OutputFile(path: file.path, contents: sitemap(pages, context))]
+        case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
+        case .linksJSON:
+            let json = CollectionDocument(context).json(pretty: true, capacity: 4096 + links * 1536)
+            return [OutputFile(path: file.path, contents: json)]
         case .searchIndex:
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
-            let json = search().json(pretty: false)
-            var script = Data("window.LINKY_SEARCH_INDEX = ".utf8)
-            script.append(json.dropLast())
-            script.append(Data(";\n".utf8))
+            let json = search().json(pretty: false, capacity: 4096 + links * 768)
+            let prefix = "window.LINKY_SEARCH_INDEX = ".utf8
+            var script: [UInt8] = []
+            script.reserveCapacity(prefix.count + json.count + 1)
+            script += prefix
+            script += json.dropLast()
+            script += ";\n".utf8
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
         case .searchShards: return try SearchShards(search()).files()
-        case .asset(let name): data = theme.assets[name] ?? Data()
+        case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")
         }
-        return [OutputFile(path: file.path, contents: data)]
+    }
+
+    /// About how many bytes a page takes: pages that list every link (the print page, the archive's years)
+    /// grow to megabytes, and copying them each time they outgrow their buffer was measurable at 100,000
+    /// links. Only a guess, which the buffer outgrows when it is wrong; a guess too large costs address
+    /// space only, as the pages never written are never mapped.
+    private func capacity(_ file: PlannedFile) -> Int {
+        switch file.kind {
+        case .print: 16_384 + site.links.count * 1_536
+        // Every link may be of one year; pages reserved and never written cost no memory.
+        case .archiveYear: 16_384 + site.links.count * 1_024
+        default: 16_384
+        }
     }
 
     /// The links whose cached item (`html`) the pages of `plan` show; nil for every link. A rebuild that
@@ -214,7 +235,7 @@ struct SiteRenderer: Sendable {
         return (template, value)
     }
 
-    private func sitemap(_ pages: [String], _ context: TemplateContext) -> Data {
+    private func sitemap(_ pages: [String], _ context: TemplateContext) -> [UInt8] {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages {
@@ -222,7 +243,7 @@ struct SiteRenderer: Sendable {
             xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
         }
         xml += "</urlset>\n"
-        return Data(xml.utf8)
+        return Array(xml.utf8)
     }
 }
 

@@ -78,7 +78,7 @@ final class OutputUpdate: Sendable {
 
     /// Compares `contents` with the output's file at `path` and stages it when they differ. Safe to
     /// call from several tasks at once.
-    func stage(_ path: String, _ contents: Data) throws {
+    func stage(_ path: String, _ contents: some ContiguousBytes) throws {
         if let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
             stamps?.record(path, stamp)
             state.withLock {
@@ -194,21 +194,25 @@ private extension OutputUpdate {
     }
 
     /// The file's stamp when its bytes are `contents`, else nil.
-    static func stampIfEqual(_ path: String, _ contents: Data) -> FileStamp? {
+    static func stampIfEqual(_ path: String, _ contents: some ContiguousBytes) -> FileStamp? {
+        contents.withUnsafeBytes { stampIfEqual(path, $0) }
+    }
+
+    private static func stampIfEqual(_ path: String, _ expected: UnsafeRawBufferPointer) -> FileStamp? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == contents.count,
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == expected.count,
             (status.st_mode & S_IFMT) == S_IFREG
         else { return nil }
-        let equal = contents.withUnsafeBytes { expected -> Bool in
-            var buffer = [UInt8](repeating: 0, count: min(max(contents.count, 1), 1 << 20))
+        func equal() -> Bool {
+            var buffer = [UInt8](repeating: 0, count: min(max(expected.count, 1), 1 << 20))
             var offset = 0
-            while offset < contents.count {
+            while offset < expected.count {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0, offset + count <= contents.count else { return false }
+                guard count > 0, offset + count <= expected.count else { return false }
                 let same = buffer.withUnsafeBytes {
                     memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0
                 }
@@ -217,7 +221,7 @@ private extension OutputUpdate {
             }
             return true
         }
-        return equal ? FileStamp(status).withoutChangeTime : nil
+        return equal() ? FileStamp(status).withoutChangeTime : nil
     }
 
 }

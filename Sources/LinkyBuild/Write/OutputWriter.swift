@@ -288,7 +288,7 @@ extension OutputWriter {
     /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
     /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
     /// Returns the file's stamp as written (moving it into place keeps it; see `FileStamp.ofOutput`).
-    @discardableResult static func writeFile(_ path: String, _ contents: Data) throws -> FileStamp {
+    @discardableResult static func writeFile(_ path: String, _ contents: some ContiguousBytes) throws -> FileStamp {
         try contents.withUnsafeBytes { try writeFile(path, $0) }
     }
 
