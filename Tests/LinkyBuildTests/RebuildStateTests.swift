@@ -446,4 +446,30 @@ import Testing
             text += pieces[length % pieces.count]
         }
     }
+
+    /// Long runs of scalars that stand alone, then one that joins its neighbour, anywhere around the
+    /// cut: the counted path and the standard library's must agree.
+    @Test func itsPrefixIsTheStandardLibrarys() {
+        let alone = ["a", " ", "\n", "é", "한", "漢", "—", "…", "\u{2019}", "\u{02FF}", "\u{D7A3}"]
+        let joining = [
+            "\u{301}", "\u{11AB}", "\u{1161}", "\u{200D}", "\u{FE0F}", "\r\n", "\r", "🇰🇷", "👩‍👩‍👧", "\u{3099}", "\u{0300}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text = ""
+            let length = Int.random(in: 0..<40, using: &generator)
+            for _ in 0..<length {
+                let pool = Int.random(in: 0..<5, using: &generator) == 0 ? joining : alone
+                text += pool.randomElement(using: &generator)!
+            }
+            for limit in [0, 1, 2, 5, 10, 20, 30, length - 1, length, length + 1] where limit >= 0 {
+                let expected: Substring? = text.count > limit ? text.prefix(limit) : nil
+                #expect(text.characterPrefix(ifLongerThan: limit) == expected, "\(Array(text.unicodeScalars)) \(limit)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20_000)
+        #expect(String.standsAlone(0x61) && !String.standsAlone(0x0D) && !String.standsAlone(0x0301))
+    }
 }

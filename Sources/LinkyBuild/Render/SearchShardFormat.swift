@@ -15,13 +15,11 @@ enum SearchShardFormat {
     static func script(
         _ name: String, _ value: some JSONTextWritable & Encodable, foundation: Bool = false
     ) throws -> [UInt8] {
+        let json = foundation ? [UInt8](try DataEncoding.json(value, pretty: false)) : value.json(pretty: false)
         var script = Array("linkySearchShard(\"\(name)\",".utf8)
-        if foundation {
-            script += try DataEncoding.json(value, pretty: false).dropLast()
-        } else {
-            script += value.json(pretty: false).dropLast()
-        }
-        script += ");\n".utf8
+        script.reserveCapacity(script.count + json.count + 2)
+        script.append(contentsOf: json[..<(json.count - 1)])  // without its newline
+        script.append(contentsOf: ");\n".utf8)
         return script
     }
 

@@ -34,7 +34,7 @@ extension SearchShards {
         var shown = link
         shown.n = nil
         if let description = link.s, description.hasMoreCharacters(than: snippetLength + snippetLength / 5) {
-            var cut = description.prefix(snippetLength)
+            var cut = description.characterPrefix(ifLongerThan: snippetLength) ?? description[...]
             if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4
             {
                 cut = cut[..<space]

@@ -141,9 +141,9 @@ struct SiteRenderer: Sendable {
             let prefix = "window.LINKY_SEARCH_INDEX = ".utf8
             var script: [UInt8] = []
             script.reserveCapacity(prefix.count + json.count + 1)
-            script += prefix
-            script += json.dropLast()
-            script += ";\n".utf8
+            script.append(contentsOf: prefix)
+            script.append(contentsOf: json[..<(json.count - 1)])  // without its newline
+            script.append(contentsOf: ";\n".utf8)
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
         case .searchShards: return try SearchShards(search()).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
