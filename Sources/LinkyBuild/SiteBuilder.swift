@@ -235,6 +235,7 @@ public struct SiteBuilder: Sendable {
         // A build that writes starts from what the last one into the same output left (see `BuildState`).
         var state: StateInProgress?
         var store: ParseStore?
+        var storeRead: Task<ParseStore?, Never>?
         // Nothing is written beside an output the build will refuse (the site folder, `/`…), nor when
         // the settings themselves are wrong (an `output_dir` that leaves the site, say).
         if options.writeOutput, !diagnostics.containsErrors,
@@ -243,13 +244,16 @@ public struct SiteBuilder: Sendable {
             let key = ParseStore.key(config: config, siteFolder: siteFolder)
             var previous: BuildState?
             if options.reuseState {
-                store = ParseStore.read(beside: output, key: key)
+                // Read while the content folder is listed.
+                storeRead = Task { ParseStore.read(beside: output, key: key) }
                 previous = BuildState.read(beside: output)
             }
             state = StateInProgress(previous: previous, parseKey: key, started: FileStamp.now())
             clock.lap("state read")
         }
-        let loaded = await loader.loadContent(contentDir: config.contentDir, stamping: state != nil, reusing: store)
+        let loaded = await loader.loadContent(
+            contentDir: config.contentDir, stamping: state != nil, reusing: storeRead)
+        store = await storeRead?.value
         diagnostics += loaded.diagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics

@@ -56,9 +56,10 @@ public struct SiteLoader: Sendable {
     }
 
     /// `loadContent(contentDir:)`, where each file `store` holds an unchanged parse of is not read.
-    /// With `stamping`, each file read is stamped too, for the state this build leaves.
+    /// With `stamping`, each file read is stamped too, for the state this build leaves. The store is
+    /// awaited once the content folder is listed: it is read meanwhile.
     func loadContent(
-        contentDir: String, stamping: Bool, reusing store: ParseStore?
+        contentDir: String, stamping: Bool, reusing storeRead: Task<ParseStore?, Never>?
     ) async -> (sources: [ContentSource], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let contentURL = siteFolder.appending(path: contentDir)
@@ -75,6 +76,7 @@ public struct SiteLoader: Sendable {
         walk.visit(relative: contentDir, keep: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") })
         diagnostics += walk.diagnostics
         let paths = walk.files.sorted()
+        let store = await storeRead?.value
         let (files, readDiagnostics) = await readInParallel(paths, stamping: stamping, reusing: store)
         diagnostics += readDiagnostics
 

@@ -36,22 +36,27 @@ struct SiteResolver {
         // Categories are independent, so their slugs are allocated in parallel (a large site's
         // biggest serial step); the results are applied in category order.
         let groups = byCategory.sorted { $0.key < $1.key }
-        let allocated = Mutex([[Int: String]](repeating: [:], count: groups.count))
+        let allocated = Mutex([(slugs: [Int: String], moved: Set<Int>)](repeating: ([:], []), count: groups.count))
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             let (slugs, _) = SlugAllocator().allocate(
                 groups[group].value.map {
                     (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey)
                 })
-            allocated.withLock { $0[group] = slugs }
+            // The links with a page that did not get the slug their name makes, found here in
+            // parallel rather than below, one link at a time.
+            var moved = Set<Int>()
+            for (index, slug) in slugs where parsed[index].note != nil && slug != Slug.make(parsed[index].slugName) {
+                moved.insert(index)
+            }
+            allocated.withLock { $0[group] = (slugs, moved) }
         }
-        for (group, slugs) in allocated.withLock({ $0 }).enumerated() {
+        for (group, result) in allocated.withLock({ $0 }).enumerated() {
             let category = groups[group].key
-            for (index, slug) in slugs {
+            for (index, slug) in result.slugs {
                 slugOf[index] = slug
                 // Only a link with a page has an address of its own to lose.
-                guard parsed[index].note != nil else { continue }
+                guard result.moved.contains(index) else { continue }
                 let wanted = Slug.make(parsed[index].slugName)
-                guard slug != wanted else { continue }
                 diagnostics.append(
                     .warning(
                         .slugCollision, at: parsed[index].source,
@@ -62,10 +67,11 @@ struct SiteResolver {
 
         // Global order: newest first, then by title; ids follow it.
         let titleKeys = parsed.map { $0.title.foldedIdentity }
+        let dates = parsed.map(\.date)
+        // `precedes`, with the whole key built only for the few links whose date and title tie.
         let order = parsed.indices.sorted { a, b in
-            Self.precedes(
-                (parsed[a].date, titleKeys[a], parsed[a].url, parsed[a].source),
-                (parsed[b].date, titleKeys[b], parsed[b].url, parsed[b].source))
+            Self.precedes(dates[a], titleKeys[a], dates[b], titleKeys[b])
+                ?? ((parsed[a].url.absoluteString, parsed[a].source) < (parsed[b].url.absoluteString, parsed[b].source))
         }
         var links: [Link] = []
         links.reserveCapacity(parsed.count)
@@ -97,13 +103,19 @@ extension SiteResolver {
 
     /// The global order: newest first, then by title; ids follow it.
     static func precedes(_ left: OrderKey, _ right: OrderKey) -> Bool {
-        if left.date != right.date {
-            guard let dateA = left.date else { return false }
-            guard let dateB = right.date else { return true }
+        precedes(left.date, left.titleKey, right.date, right.titleKey)
+            ?? ((left.url.absoluteString, left.source) < (right.url.absoluteString, right.source))
+    }
+
+    /// The order by date, then folded title; nil when both tie.
+    static func precedes(_ dateA: LinkDate?, _ titleA: String, _ dateB: LinkDate?, _ titleB: String) -> Bool? {
+        if dateA != dateB {
+            guard let dateA else { return false }
+            guard let dateB else { return true }
             return dateA > dateB
         }
-        if left.titleKey != right.titleKey { return left.titleKey < right.titleKey }
-        return (left.url.absoluteString, left.source) < (right.url.absoluteString, right.source)
+        if titleA != titleB { return titleA < titleB }
+        return nil
     }
 
     static func orderKey(_ link: Link) -> OrderKey {
@@ -150,8 +162,10 @@ private extension SiteResolver {
     func duplicateWarnings(_ links: [ParsedLink]) -> [Diagnostic] {
         var firstByKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
-        for (index, link) in links.enumerated() {
-            if let first = firstByKey[link.url.comparisonKey] {
+        firstByKey.reserveCapacity(links.count)
+        for index in links.indices {
+            if let first = firstByKey[links[index].url.comparisonKey] {
+                let link = links[index]
                 diagnostics.append(
                     .warning(
                         .duplicateLink, at: link.source,
@@ -160,7 +174,7 @@ private extension SiteResolver {
                             "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"
                     ))
             } else {
-                firstByKey[link.url.comparisonKey] = index
+                firstByKey[links[index].url.comparisonKey] = index
             }
         }
         return diagnostics
