@@ -145,8 +145,19 @@ public struct SlugAllocator: Sendable {
         for entry in names { wanted[Slug.make(entry.name), default: []].append(entry) }
         var taken = Set(wanted.keys).subtracting(reserved)
         var slugs: [Key: String] = [:]
+        slugs.reserveCapacity(names.count)
         var collisions: [Collision] = []
-        for base in wanted.keys.sorted() {
+        // A name alone in wanting a slug that is free gets it; only the others depend on the order
+        // they are handled in (a suffix avoids the slugs handed out before it), so only they are sorted.
+        var contested: [String] = []
+        for (base, group) in wanted {
+            if group.count == 1, !reserved.contains(base) {
+                slugs[group[0].key] = base
+            } else {
+                contested.append(base)
+            }
+        }
+        for base in contested.sorted() {
             var group = wanted[base]!
             if group.count > 1 {
                 group.sort { ($0.name, $0.identity, "\($0.key)") < ($1.name, $1.identity, "\($1.key)") }
