@@ -11,19 +11,36 @@ enum SearchText {
 
     /// The folded words of `text`, in order (repeats kept).
     static func words(_ text: String) -> [Word] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
-        // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
-        // went in, with no accents and no case but ASCII's: the common Korean text skips the
-        // normalising, and `split` lowers its ASCII letters.
-        if text.unicodeScalars.allSatisfy(foldsToItself) { return split(text.unicodeScalars) }
-        return split(fold(text).unicodeScalars)
+        var result: [Word] = []
+        var scratch: Word = []
+        forEachWord(text, scratch: &scratch) { result.append(Array($0)) }
+        return result
+    }
+
+    /// `words(text)` one at a time, each handed to `body` in `scratch`, a buffer reused from word to
+    /// word (and from call to call): the search index finds millions of words, and an array for each
+    /// was most of its time.
+    static func forEachWord(
+        _ text: String, scratch: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
+    ) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiWords(text, scratch: &scratch, body)
+        } else if text.unicodeScalars.allSatisfy(foldsToItself) {
+            // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
+            // went in, with no accents and no case but ASCII's: the common Korean text skips the
+            // normalising, and `split` lowers its ASCII letters.
+            split(text.unicodeScalars, scratch: &scratch, body)
+        } else {
+            split(fold(text).unicodeScalars, scratch: &scratch, body)
+        }
     }
 
     /// Cuts scalars into words of `\p{L}\p{N}`, ASCII letters lowered (all other case is folded
     /// before): ASCII and Hangul syllables without a property lookup.
-    private static func split(_ scalars: String.UnicodeScalarView) -> [Word] {
-        var result: [Word] = []
-        var current: Word = []
+    private static func split(
+        _ scalars: String.UnicodeScalarView, scratch current: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
+    ) {
+        current.removeAll(keepingCapacity: true)
         for scalar in scalars {
             let value = scalar.value
             let isWord: Bool
@@ -42,12 +59,12 @@ enum SearchText {
                     current.append(contentsOf: UTF16.encode(scalar)!)
                 }
             } else if !current.isEmpty {
-                result.append(current)
-                current = []
+                current.withUnsafeBufferPointer(body)
+                current.removeAll(keepingCapacity: true)
             }
         }
-        if !current.isEmpty { result.append(current) }
-        return result
+        if !current.isEmpty { current.withUnsafeBufferPointer(body) }
+        current.removeAll(keepingCapacity: true)
     }
 
     /// `fold` of search.js: accents off, then lower case, as JavaScript's `toLowerCase` does it
@@ -109,9 +126,10 @@ extension SearchText {
 }
 
 private extension SearchText {
-    static func asciiWords(_ text: String) -> [Word] {
-        var result: [Word] = []
-        var current: Word = []
+    static func asciiWords(
+        _ text: String, scratch current: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
+    ) {
+        current.removeAll(keepingCapacity: true)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -120,13 +138,13 @@ private extension SearchText {
                 current.append(UInt16(byte + 32))
             default:
                 if !current.isEmpty {
-                    result.append(current)
-                    current = []
+                    current.withUnsafeBufferPointer(body)
+                    current.removeAll(keepingCapacity: true)
                 }
             }
         }
-        if !current.isEmpty { result.append(current) }
-        return result
+        if !current.isEmpty { current.withUnsafeBufferPointer(body) }
+        current.removeAll(keepingCapacity: true)
     }
 
     /// Unicode's Final_Sigma condition: a cased letter before (skipping case-ignorable ones) and none after.

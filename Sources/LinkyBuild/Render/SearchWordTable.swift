@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every distinct folded word of the collection with where it occurs: the postings the term shards
 /// are cut from. Fields are numbered as the search page weighs them: 0 title, 1 tags, 2 description,
 /// 3 note.
@@ -10,58 +12,107 @@ struct SearchWordTable: Sendable {
     var postings: [[UInt32]]
 
     init(_ index: SearchIndexDocument) {
-        var ids: [WordKey: Int] = [:]
-        var words: [Word] = []
+        var found = WordArena()
         var postings: [[UInt32]] = []
-        var tagWords: [Int: [Word]] = [:]
+        var tagWords: [Int: [Int]] = [:]
         // The fields each word is in for the link at hand, by word id, and the ids set so far.
         var fields: [UInt8] = []
         var touched: [Int] = []
-        for (link, entry) in index.links.enumerated() {
-            func add(_ found: [Word], field: Int) {
-                for word in found {
-                    let id: Int
-                    if let known = ids[WordKey(word)] {
-                        id = known
-                    } else {
-                        id = words.count
-                        ids[WordKey(word)] = id
-                        words.append(word)
-                        postings.append([])
-                        fields.append(0)
-                    }
-                    if fields[id] == 0 { touched.append(id) }
-                    fields[id] |= 1 << field
+        var scratch: Word = []
+        func add(_ id: Int, field: Int) {
+            if id == fields.count {
+                postings.append([])
+                fields.append(0)
+            }
+            if fields[id] == 0 { touched.append(id) }
+            fields[id] |= 1 << field
+        }
+        for link in index.links.indices {
+            SearchText.forEachWord(index.links[link].t, scratch: &scratch) { add(found.id(of: $0), field: 0) }
+            for tag in index.links[link].g ?? [] {
+                if tagWords[tag] == nil {
+                    var ids: [Int] = []
+                    SearchText.forEachWord(index.tags[tag], scratch: &scratch) { ids.append(found.id(of: $0)) }
+                    tagWords[tag] = ids
                 }
+                for id in tagWords[tag]! { add(id, field: 1) }
             }
-            add(SearchText.words(entry.t), field: 0)
-            for tag in entry.g ?? [] {
-                if tagWords[tag] == nil { tagWords[tag] = SearchText.words(index.tags[tag]) }
-                add(tagWords[tag]!, field: 1)
-            }
-            add(SearchText.words(entry.s ?? ""), field: 2)
-            add(SearchText.words(entry.n ?? ""), field: 3)
+            SearchText.forEachWord(index.links[link].s ?? "", scratch: &scratch) { add(found.id(of: $0), field: 2) }
+            SearchText.forEachWord(index.links[link].n ?? "", scratch: &scratch) { add(found.id(of: $0), field: 3) }
             for id in touched {
                 postings[id].append(UInt32(link) << 4 | UInt32(fields[id]))
                 fields[id] = 0
             }
             touched.removeAll(keepingCapacity: true)
         }
-        let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
-        self.words = order.map { words[$0] }
+        let order = (0..<found.count).sorted { found.precedes($0, $1) }
+        self.words = order.map { found.word($0) }
         self.postings = order.map { postings[$0] }
     }
 }
 
-/// A word as a dictionary key, hashed as one run of bytes rather than a code unit at a time (finding
-/// each word of a 10,000-link collection was a tenth of the search index's time).
-struct WordKey: Hashable {
-    let word: [UInt16]
+/// The distinct words of a collection, numbered in the order they are first found: their code units
+/// end to end in one array, found again through an open-addressing table of their hashes. A
+/// dictionary of words needs an array for each word looked up, found or not.
+struct WordArena {
+    /// Word `id` is `units[starts[id]..<starts[id + 1]]`.
+    private var units: [UInt16] = []
+    private var starts: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Word ids + 1, 0 for an empty slot; a power of two long, never more than half full.
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
 
-    init(_ word: [UInt16]) { self.word = word }
+    var count: Int { hashes.count }
 
-    func hash(into hasher: inout Hasher) {
-        word.withUnsafeBytes { hasher.combine(bytes: $0) }
+    func word(_ id: Int) -> [UInt16] { Array(units[starts[id]..<starts[id + 1]]) }
+
+    /// `word(a) < word(b)` by code unit.
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        units[starts[a]..<starts[a + 1]].lexicographicallyPrecedes(units[starts[b]..<starts[b + 1]])
+    }
+
+    /// The id of `word`, which is numbered next when it is new.
+    mutating func id(of word: UnsafeBufferPointer<UInt16>) -> Int {
+        let hash = Self.hash(word)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let id = Int(slots[slot]) - 1
+            if hashes[id] == hash, equals(id, word) { return id }
+            slot = (slot + 1) & mask
+        }
+        let id = hashes.count
+        units.append(contentsOf: word)
+        starts.append(units.count)
+        hashes.append(hash)
+        slots[slot] = Int32(id + 1)
+        if hashes.count * 2 > slots.count { grow() }
+        return id
+    }
+
+    private func equals(_ id: Int, _ word: UnsafeBufferPointer<UInt16>) -> Bool {
+        let start = starts[id]
+        guard starts[id + 1] - start == word.count else { return false }
+        return units.withUnsafeBufferPointer { stored in
+            word.isEmpty || memcmp(stored.baseAddress! + start, word.baseAddress!, word.count * 2) == 0
+        }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (id, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id + 1)
+        }
+    }
+
+    /// FNV-1a over the code units, its high bits folded down (the table indexes by the low ones).
+    private static func hash(_ word: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for unit in word { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+        return hash ^ (hash >> 29)
     }
 }
 
