@@ -28,8 +28,9 @@ struct SearchWordTable: Sendable {
             fields[id] |= 1 << field
         }
         for link in index.links.indices {
-            SearchText.forEachWord(index.links[link].t, scratch: &scratch) { add(found.id(of: $0), field: 0) }
-            for tag in index.links[link].g ?? [] {
+            let entry = index.links[link]
+            SearchText.forEachWord(entry.t, scratch: &scratch) { add(found.id(of: $0), field: 0) }
+            for tag in entry.g ?? [] {
                 if tagWords[tag] == nil {
                     var ids: [Int] = []
                     SearchText.forEachWord(index.tags[tag], scratch: &scratch) { ids.append(found.id(of: $0)) }
@@ -37,8 +38,8 @@ struct SearchWordTable: Sendable {
                 }
                 for id in tagWords[tag]! { add(id, field: 1) }
             }
-            SearchText.forEachWord(index.links[link].s ?? "", scratch: &scratch) { add(found.id(of: $0), field: 2) }
-            SearchText.forEachWord(index.links[link].n ?? "", scratch: &scratch) { add(found.id(of: $0), field: 3) }
+            SearchText.forEachWord(entry.s ?? "", scratch: &scratch) { add(found.id(of: $0), field: 2) }
+            SearchText.forEachWord(entry.n ?? "", scratch: &scratch) { add(found.id(of: $0), field: 3) }
             for id in touched {
                 postings[id].append(UInt32(link) << 4 | UInt32(fields[id]))
                 fields[id] = 0
