@@ -208,6 +208,12 @@ public struct SiteBuilder: Sendable {
     func prepare(_ options: BuildOptions, clock: inout StageClock) async -> PreparedBuild {
         let siteFolder = options.siteFolder.standardizedFileURL
         let loader = SiteLoader(siteFolder: siteFolder)
+        // The theme depends on nothing else: it loads while the content is read.
+        let themeLoad = Task {
+            let templatesFolder = siteFolder.appending(path: "templates")
+            return Theme.load(
+                overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
+        }
 
         // Load and parse the settings first: they say where the content is.
         let settings = loader.loadSettings()
@@ -301,9 +307,7 @@ public struct SiteBuilder: Sendable {
             .map { (name: $0.name, location: $0.location) }
 
         clock.lap("resolve")
-        let templatesFolder = siteFolder.appending(path: "templates")
-        let (theme, themeDiagnostics) = Theme.load(
-            overrides: FileManager.default.fileExists(atPath: templatesFolder.path) ? templatesFolder : nil)
+        let (theme, themeDiagnostics) = await themeLoad.value
         diagnostics += themeDiagnostics
         otherDiagnostics += themeDiagnostics
 
