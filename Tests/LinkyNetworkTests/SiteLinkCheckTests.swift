@@ -5,7 +5,7 @@ import LinkyTestSupport
 import Testing
 
 /// Checking a site's links: one request per address, results at every use, exclusions, the cache.
-@Suite(.serialized) struct SiteLinkCheckTests {
+@Suite(.serialized) final class SiteLinkCheckTests {
     let server: FixtureServer
     let folder: URL
 
@@ -14,6 +14,9 @@ import Testing
         folder = FileManager.default.temporaryDirectory.appending(path: "linky-site-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it (a struct suite left one behind in the temporary folder per test).
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func use(_ address: String, _ path: String, _ line: Int) throws -> LinkCheckReport.Use {
         LinkCheckReport.Use(url: try LinkURL(parsing: address), source: SourceLocation(path: path, line: line))
