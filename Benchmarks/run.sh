@@ -176,13 +176,15 @@ done
 # --- runs --------------------------------------------------------------------
 # Every timed run is a cold build into a folder of its own that did not exist before. Nothing is
 # deleted between timed runs: on ext4, creating inodes right after tens of thousands were deleted is
-# slow (the inode allocator skips recently deleted inodes), which would charge one tool for the
-# other's clean-up. Outputs are deleted at the end, once every size is done; leftovers of an
-# interrupted run are deleted here, before the first timed build and while the sites are read.
+# slow (without a journal, as on the benchmark machine, the inode allocator skips inodes freed in the
+# last 60 to 300 s, reading each one's inode table block: `recently_deleted` in fs/ext4/ialloc.c),
+# which would charge one tool for the other's clean-up. Outputs are deleted at the end, once every
+# size is done; leftovers of an interrupted run are moved aside here and deleted with them.
 OUT_ROOT=$BENCH_DIR/out
+OLD_OUT=$BENCH_DIR/out.old-$$
 if [[ -e $OUT_ROOT ]]; then
-    echo "deleting old outputs in $OUT_ROOT ..."
-    rm -rf "$OUT_ROOT"
+    echo "moving old outputs aside to $OLD_OUT (deleted at the end, after the timed runs) ..."
+    mv "$OUT_ROOT" "$OLD_OUT"
 fi
 mkdir -p "$OUT_ROOT"
 sync
@@ -332,4 +334,4 @@ fi
 
 echo
 echo "deleting outputs in $OUT_ROOT ..."
-rm -rf "$OUT_ROOT"
+rm -rf "$OUT_ROOT" "$OLD_OUT"
