@@ -116,6 +116,12 @@ struct SearchIndexDocument: Encodable {
     var tags: [String]
     var links: [LinkEntry]
 
+    init(categories: [CategoryEntry], tags: [String], links: [LinkEntry]) {
+        self.categories = categories
+        self.tags = tags
+        self.links = links
+    }
+
     init(_ context: TemplateContext) {
         let site = context.site
         categories = site.categories.map { category in

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import LinkyBuild
+
+/// The word arena behind the search index's word table: one id per distinct word, kept through its
+/// table's growth, with the words and their order given back as they went in.
+@Suite struct SearchWordTableTests {
+    @Test func eachDistinctWordHasOneIdThroughEveryGrowth() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcxyz09".utf16) + Array("가나다한글".utf16) + [0x00E9, 0x3131]
+        var arena = WordArena()
+        var ids: [[UInt16]: Int] = [:]
+        // Far past the table's first size (4,096 slots), with short words that repeat often.
+        for _ in 0..<60_000 {
+            let word = (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement()! }
+            let id = word.withUnsafeBufferPointer { arena.id(of: $0) }
+            if let known = ids[word] {
+                #expect(id == known, "\(word)")
+            } else {
+                #expect(id == ids.count, "a new word is numbered next")
+                ids[word] = id
+            }
+        }
+        #expect(arena.count == ids.count)
+        #expect(ids.count > 5_000)
+        for (word, id) in ids { #expect(arena.word(id) == word) }
+        let order = (0..<arena.count).sorted { arena.precedes($0, $1) }.map { arena.word($0) }
+        #expect(order == ids.keys.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// The table built from the words of each field, against the same built with a dictionary.
+    @Test func postingsAreEachWordsLinksAndFields() {
+        let index = SearchIndexDocument(
+            categories: [], tags: ["Swift", "한글 검색"],
+            links: [
+                .init(t: "Swift search", u: "https://a.example/", d: "a.example", s: "Fast search", g: [0], c: 0),
+                .init(t: "검색 엔진", u: "https://b.example/", d: "b.example", n: "한글 notes", g: [1], c: 0),
+                .init(t: "Crème brûlée", u: "https://c.example/", d: "c.example", s: "swift", n: "search", c: 0),
+            ])
+        let table = SearchWordTable(index)
+        var expected: [[UInt16]: [UInt32]] = [:]
+        for (link, entry) in index.links.enumerated() {
+            var fields: [[UInt16]: UInt32] = [:]
+            let texts = [[entry.t], (entry.g ?? []).map { index.tags[$0] }, [entry.s ?? ""], [entry.n ?? ""]]
+            for (field, parts) in texts.enumerated() {
+                for part in parts {
+                    for word in SearchText.words(part) { fields[word, default: 0] |= 1 << field }
+                }
+            }
+            for (word, bits) in fields { expected[word, default: []].append(UInt32(link) << 4 | bits) }
+        }
+        #expect(table.words == expected.keys.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(table.postings == table.words.map { expected[$0]! })
+        #expect(table.words.contains(Array("search".utf16)) && table.words.contains(Array("creme".utf16)))
+    }
+}
