@@ -137,7 +137,8 @@ private extension ContentFileParser {
         }
         var description: String?
         if let entry = mapping["description"], let raw = problems.take(mapping.string(entry)) {
-            description = raw.collapsingWhitespace.isEmpty ? nil : raw.collapsingWhitespace
+            let collapsed = raw.collapsingWhitespace
+            description = collapsed.isEmpty ? nil : collapsed
         }
         var image: LinkURL?
         if let entry = mapping["image"], let raw = problems.take(mapping.string(entry)), !raw.isEmpty {

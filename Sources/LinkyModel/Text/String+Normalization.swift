@@ -42,6 +42,7 @@ extension String {
 
     /// Collapses every run of white space into one space and trims the ends.
     public var collapsingWhitespace: String {
+        if isCollapsed { return self }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var pendingSpace = false
@@ -61,6 +62,46 @@ extension String {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Whether `collapsingWhitespace` would give the string back as it is: no white space at either
+    /// end, and none inside but single spaces. Most titles and descriptions are, and this scan of
+    /// their bytes costs less than copying them scalar by scalar.
+    var isCollapsed: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || last == 0x20 { return false }
+            let count = bytes.count
+            var previousSpace = false
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                let second = index + 1 < count ? bytes[index + 1] : 0
+                let third = index + 2 < count ? bytes[index + 2] : 0
+                switch byte {
+                case 0x20:
+                    if previousSpace { return false }
+                    previousSpace = true
+                    index += 1
+                    continue
+                case 0x09...0x0D: return false
+                // The other white space, in UTF-8: U+0085 and U+00A0; U+1680; U+2000–U+200A, U+2028,
+                // U+2029, U+202F and U+205F; U+3000.
+                case 0xC2 where second == 0x85 || second == 0xA0: return false
+                case 0xE1 where second == 0x9A && third == 0x80: return false
+                case 0xE2 where second == 0x80 && ((0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third)):
+                    return false
+                case 0xE2 where second == 0x81 && third == 0x9F: return false
+                case 0xE3 where second == 0x80 && third == 0x80: return false
+                default: break
+                }
+                previousSpace = false
+                index += 1
+            }
+            return true
+        } ?? false
     }
 }
 
