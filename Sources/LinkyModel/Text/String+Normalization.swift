@@ -91,8 +91,8 @@ extension String {
                 // U+2029, U+202F and U+205F; U+3000.
                 case 0xC2 where second == 0x85 || second == 0xA0: return false
                 case 0xE1 where second == 0x9A && third == 0x80: return false
-                case 0xE2 where second == 0x80 && ((0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third)):
-                    return false
+                case 0xE2 where second == 0x80 && (0x80...0x8A).contains(third): return false
+                case 0xE2 where second == 0x80 && (third == 0xA8 || third == 0xA9 || third == 0xAF): return false
                 case 0xE2 where second == 0x81 && third == 0x9F: return false
                 case 0xE3 where second == 0x80 && third == 0x80: return false
                 default: break
