@@ -240,7 +240,6 @@ public struct SiteBuilder: Sendable {
         let finishedInterruptedUpdate = options.writeOutput && OutputUpdate.recover(output)
         // A build that writes starts from what the last one into the same output left (see `BuildState`).
         var state: StateInProgress?
-        var store: ParseStore?
         var storeRead: Task<ParseStore?, Never>?
         // Nothing is written beside an output the build will refuse (the site folder, `/`…), nor when
         // the settings themselves are wrong (an `output_dir` that leaves the site, say).
@@ -259,7 +258,7 @@ public struct SiteBuilder: Sendable {
         }
         let loaded = await loader.loadContent(
             contentDir: config.contentDir, stamping: state != nil, reusing: storeRead)
-        store = await storeRead?.value
+        let store = await storeRead?.value
         diagnostics += loaded.diagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics

@@ -28,6 +28,17 @@ struct JSONText {
         return bytes
     }
 
+    /// A finished document as a script: `prefix`, the JSON without its final newline, `suffix`
+    /// (`search-index.js`, the search shards).
+    static func script(_ prefix: String, _ json: [UInt8], _ suffix: String) -> [UInt8] {
+        var script: [UInt8] = []
+        script.reserveCapacity(prefix.utf8.count + json.count + suffix.utf8.count)
+        script.append(contentsOf: prefix.utf8)
+        script.append(contentsOf: json[..<(json.count - 1)])
+        script.append(contentsOf: suffix.utf8)
+        return script
+    }
+
     // MARK: Containers
 
     mutating func object(_ body: (inout JSONText) -> Void) {

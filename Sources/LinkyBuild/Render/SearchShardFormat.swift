@@ -16,11 +16,7 @@ enum SearchShardFormat {
         _ name: String, _ value: some JSONTextWritable & Encodable, foundation: Bool = false
     ) throws -> [UInt8] {
         let json = foundation ? [UInt8](try DataEncoding.json(value, pretty: false)) : value.json(pretty: false)
-        var script = Array("linkySearchShard(\"\(name)\",".utf8)
-        script.reserveCapacity(script.count + json.count + 2)
-        script.append(contentsOf: json[..<(json.count - 1)])  // without its newline
-        script.append(contentsOf: ");\n".utf8)
-        return script
+        return JSONText.script("linkySearchShard(\"\(name)\",", json, ");\n")
     }
 
     /// `search/data/manifest.js`: what the page loads before the first key, and how to find the rest.

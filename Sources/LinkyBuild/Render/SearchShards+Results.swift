@@ -33,8 +33,9 @@ extension SearchShards {
     static func shown(_ link: SearchIndexDocument.LinkEntry) -> SearchIndexDocument.LinkEntry {
         var shown = link
         shown.n = nil
-        if let description = link.s, description.hasMoreCharacters(than: snippetLength + snippetLength / 5) {
-            var cut = description.characterPrefix(ifLongerThan: snippetLength) ?? description[...]
+        if let description = link.s, description.hasMoreCharacters(than: snippetLength + snippetLength / 5),
+            var cut = description.characterPrefix(ifLongerThan: snippetLength)
+        {
             if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4
             {
                 cut = cut[..<space]

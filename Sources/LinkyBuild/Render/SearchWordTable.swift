@@ -27,8 +27,7 @@ struct SearchWordTable: Sendable {
             if fields[id] == 0 { touched.append(id) }
             fields[id] |= 1 << field
         }
-        for link in index.links.indices {
-            let entry = index.links[link]
+        for (link, entry) in index.links.enumerated() {
             SearchText.forEachWord(entry.t, scratch: &scratch) { add(found.id(of: $0), field: 0) }
             for tag in entry.g ?? [] {
                 if tagWords[tag] == nil {

@@ -138,12 +138,7 @@ struct SiteRenderer: Sendable {
         case .searchIndex:
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
             let json = search().json(pretty: false, capacity: 4096 + links * 768)
-            let prefix = "window.LINKY_SEARCH_INDEX = ".utf8
-            var script: [UInt8] = []
-            script.reserveCapacity(prefix.count + json.count + 1)
-            script.append(contentsOf: prefix)
-            script.append(contentsOf: json[..<(json.count - 1)])  // without its newline
-            script.append(contentsOf: ";\n".utf8)
+            let script = JSONText.script("window.LINKY_SEARCH_INDEX = ", json, ";\n")
             return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
         case .searchShards: return try SearchShards(search()).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]

@@ -36,27 +36,28 @@ struct SiteResolver {
         // Categories are independent, so their slugs are allocated in parallel (a large site's
         // biggest serial step); the results are applied in category order.
         let groups = byCategory.sorted { $0.key < $1.key }
-        let allocated = Mutex([(slugs: [Int: String], moved: Set<Int>)](repeating: ([:], []), count: groups.count))
+        let allocated = Mutex(
+            [(slugs: [Int: String], wanted: [Int: String])](repeating: ([:], [:]), count: groups.count))
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             let (slugs, _) = SlugAllocator().allocate(
                 groups[group].value.map {
                     (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey)
                 })
-            // The links with a page that did not get the slug their name makes, found here in
-            // parallel rather than below, one link at a time.
-            var moved = Set<Int>()
-            for (index, slug) in slugs where parsed[index].note != nil && slug != Slug.make(parsed[index].slugName) {
-                moved.insert(index)
+            // The links with a page that did not get the slug their name makes, with that slug, found
+            // here in parallel rather than below, one link at a time.
+            var wanted: [Int: String] = [:]
+            for (index, slug) in slugs where parsed[index].note != nil {
+                let made = Slug.make(parsed[index].slugName)
+                if slug != made { wanted[index] = made }
             }
-            allocated.withLock { $0[group] = (slugs, moved) }
+            allocated.withLock { $0[group] = (slugs, wanted) }
         }
         for (group, result) in allocated.withLock({ $0 }).enumerated() {
             let category = groups[group].key
             for (index, slug) in result.slugs {
                 slugOf[index] = slug
                 // Only a link with a page has an address of its own to lose.
-                guard result.moved.contains(index) else { continue }
-                let wanted = Slug.make(parsed[index].slugName)
+                guard let wanted = result.wanted[index] else { continue }
                 diagnostics.append(
                     .warning(
                         .slugCollision, at: parsed[index].source,
