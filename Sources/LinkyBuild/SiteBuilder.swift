@@ -171,7 +171,9 @@ public struct SiteBuilder: Sendable {
             clock.lap("render+write")
             report.filesSkipped = rebuild.withLock { $0?.kept.count ?? 0 }
             if let rebuild = rebuild.withLock({ $0 }), let stamps {
-                rebuild.writeState(stamps: stamps.all)
+                rebuild.writeState(
+                    stamps: stamps.all, others: staticFiles + (printPDF == nil ? [] : [PrintPDF.fileName]),
+                    marker: counts.marker)
                 clock.lap("state")
             }
         } catch {

@@ -60,6 +60,7 @@ import Testing
         case description, note, titleThatReorders, newTag, removedTag, addedLink, removedLink, renamedLink
         case siteTitle, templateOverride, metadata, categoryIndex, tagsFile, touchedOnly, outputFileDeleted
         case outputFileEdited, parsesDamaged, stateDamaged, staticFile, madeFavorite, redated, undated
+        case strayFileInAPageFolder, strayFolder, strayFileAtTheTop, staticFileRemoved
 
         /// How many content files the rebuild after the edit parses (the site has nine).
         var parsed: Int {
@@ -71,6 +72,17 @@ import Testing
             case .parsesDamaged: 9  // at most: see the test
             case .removedLink: 0
             case .templateOverride, .tagsFile, .outputFileDeleted, .outputFileEdited, .stateDamaged, .staticFile: 0
+            case .strayFileInAPageFolder, .strayFolder, .strayFileAtTheTop, .staticFileRemoved: 0
+            }
+        }
+
+        /// The edits of files the build did not make: made after a second build, a tick later, so the
+        /// output's folders (its top one too, which the first build renamed into place) are all older than
+        /// the marker and the rebuild lists only those the edit changed.
+        var isOfTheOutput: Bool {
+            switch self {
+            case .strayFileInAPageFolder, .strayFolder, .strayFileAtTheTop, .staticFileRemoved: true
+            default: false
             }
         }
 
@@ -153,6 +165,18 @@ import Testing
                 try data.write(to: url)
             case .staticFile:
                 try site.write("static/robots.txt", "User-agent: *\nDisallow: /print/\n")
+            // Files the build did not make, in folders the last build left as they are now: the rebuild
+            // lists the folders they changed (see `KnownFolders`) and removes them.
+            case .strayFileInAPageFolder:
+                try Data("stray".utf8).write(to: site.output.appending(path: "l/reading/gamma/stray.txt"))
+            case .strayFolder:
+                let folder = site.output.appending(path: "l/reading/stray/deeper")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("stray".utf8).write(to: folder.appending(path: "index.html"))
+            case .strayFileAtTheTop:
+                try Data("stray".utf8).write(to: site.output.appending(path: "stray.html"))
+            case .staticFileRemoved:
+                try manager.removeItem(at: site.folder.appending(path: "static/robots.txt"))
             case .madeFavorite:
                 // The home page lists favorites.
                 try site.write(
@@ -186,6 +210,13 @@ import Testing
         #expect(first.outcome == .success)
         #expect(FileManager.default.fileExists(atPath: BuildState.location(of: site.output).path))
         #expect(FileManager.default.fileExists(atPath: ParseStore.location(of: site.output).path))
+        if edit.isOfTheOutput {
+            try await Task.sleep(for: .milliseconds(30))
+            _ = await site.build()
+            let state = try #require(BuildState.read(beside: site.output))
+            let known = try #require(KnownFolders(state, output: site.output))
+            #expect(known.unchanged("", at: site.output.path) != nil)
+        }
         try edit.apply(to: site)
         let report = await site.build()
         #expect(report.outcome == .success)
@@ -202,6 +233,32 @@ import Testing
         #expect(again.filesWritten == 0, "after \(edit), a second rebuild")
         #expect(again.filesSkipped > 0, "after \(edit), a second rebuild")
         #expect(try filesBelow(site.output) == (try await Self.freshBuild(site)), "after \(edit), a second rebuild")
+    }
+
+    @Test func aFolderOfTheOutputIsListedAgainOnlyWhenSomethingChangedIt() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        _ = await site.build()
+        try await Task.sleep(for: .milliseconds(30))
+        _ = await site.build()
+        let state = try #require(BuildState.read(beside: site.output))
+        #expect(state.others == ["robots.txt"])
+        let known = try #require(KnownFolders(state, output: site.output))
+        func path(_ relative: String) -> String { site.output.appending(path: relative).path }
+        let page = try #require(known.unchanged("l/reading/gamma", at: path("l/reading/gamma")))
+        #expect(page.files == ["l/reading/gamma/index.html"] && page.subfolders.isEmpty)
+        #expect(
+            try #require(known.unchanged("l/reading", at: path("l/reading"))).subfolders.contains("l/reading/gamma"))
+        #expect(try #require(known.unchanged("", at: path(""))).files.contains("robots.txt"))
+        // A folder the build did not make is not known; one a file was added to is not as the build left it.
+        #expect(known.unchanged("nowhere", at: path("nowhere")) == nil)
+        try Data("stray".utf8).write(to: site.output.appending(path: "l/reading/gamma/stray.txt"))
+        #expect(known.unchanged("l/reading/gamma", at: path("l/reading/gamma")) == nil)
+        #expect(known.unchanged("l/reading", at: path("l/reading")) != nil)
+        // Touching the marker by hand makes every folder be listed.
+        try await Task.sleep(for: .milliseconds(30))
+        utimensat(AT_FDCWD, path(OutputWriter.marker), nil, 0)
+        #expect(KnownFolders(state, output: site.output) == nil)
     }
 
     @Test func aRebuildWithoutChangesRendersOnlyTheFilesMadeFromEveryLink() async throws {

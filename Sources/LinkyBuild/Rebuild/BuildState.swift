@@ -15,7 +15,10 @@ import LinkyModel
 /// - `.NAME.linky-state` (`BuildState`): each output file's fingerprint (`PageFingerprints`) with the
 ///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
 ///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
-///   Written after the output is complete.
+///   Written after the output is complete, with the output's other files (static copies, the PDF)
+///   and the stamp of its marker file, touched after the build's last change to the output: a folder
+///   of the output changed before that (its status-change time is earlier) is as the build left it,
+///   so the next build need not list it.
 ///
 /// Neither decides what the output contains, only what need not be done again. Another program, other
 /// settings (`linky.yml`, `metadata.json`, flags) or a damaged file drop them, and the build runs as if
@@ -23,11 +26,16 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
     var pages: [String: Page] = [:]
+    /// The output's files that are not planned: static files, the PDF.
+    var others: [String] = []
+    /// The stamp of the output's marker file (`OutputWriter.marker`) just after the build's last change
+    /// to the output; nil when a change may have failed (`OutputUpdate.Counts.marker`).
+    var marker: FileStamp?
 
     struct Page: Sendable, Equatable {
         /// Nil for a file that is always rendered (listed for `MovedPaths`, which needs every path).
@@ -65,6 +73,10 @@ struct BuildState: Sendable {
                     }
                     state.pages[path] = Page(fingerprint: fingerprint, stamp: stamp)
                 }
+                state.others = try reader.array { (r: inout ByteReader) throws(ByteReader.Malformed) in try r.string() }
+                state.marker = try reader.optional { (r: inout ByteReader) throws(ByteReader.Malformed) in
+                    try r.stamp()
+                }
                 guard reader.isAtEnd else { return nil }
                 return state
             } catch {
@@ -73,9 +85,12 @@ struct BuildState: Sendable {
         }
     }
 
-    /// Replaces the state beside `output` with one of `pages`, in their order, for the output at the
-    /// real path `outputPath`; a failure only costs the next build its head start.
-    static func write(_ outputPath: String, _ pages: [(path: String, page: Page)], beside output: URL) {
+    /// Replaces the state beside `output` with one of `pages`, in their order, `others` and `marker`,
+    /// for the output at the real path `outputPath`; a failure only costs the next build its head start.
+    static func write(
+        _ outputPath: String, _ pages: [(path: String, page: Page)], others: [String] = [], marker: FileStamp? = nil,
+        beside output: URL
+    ) {
         var writer = ByteWriter(capacity: pages.count * 96 + 256)
         writer.append(Self.magic)
         writer.int(Self.formatVersion)
@@ -87,6 +102,8 @@ struct BuildState: Sendable {
             writer.optional(page.fingerprint) { $0.fingerprint($1) }
             writer.optional(page.stamp) { $0.stamp($1) }
         }
+        writer.array(others) { $0.string($1) }
+        writer.optional(marker) { $0.stamp($1) }
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
     }
 
@@ -375,7 +392,85 @@ struct OutputLook: Sendable {
         for (path, page) in previous.pages where page.fingerprint != nil && page.stamp != nil {
             stamps[path] = FileStamp.ofOutput(root + "/" + path)
         }
-        existing = try? OutputUpdate.filesBelow(output)
+        existing = try? OutputUpdate.filesBelow(output, known: KnownFolders(previous, output: output))
+    }
+}
+
+/// The output's folders as the last build left them, when it can be told which are still so: those
+/// whose status-change time is earlier than that of the marker file, which the build touched after its
+/// last change to the output. Any later change to a folder's entries (a file added, removed or renamed
+/// there, by anyone) gives it a time no earlier than the marker's, so such a folder is listed again;
+/// a change within the clock's tick gives it the marker's time, which is not earlier either.
+struct KnownFolders: Sendable {
+    /// Per folder (a path relative to the output, "" for the output itself): its files, as paths relative
+    /// to the output, and its subfolders.
+    private var folders: [PathKey: (files: [String], subfolders: [String])] = [:]
+    /// The marker's status-change time, in nanoseconds.
+    let settledBefore: Int64
+
+    /// Nil unless the marker still has the stamp `previous` recorded and the clock has not gone back
+    /// since: otherwise the whole output is listed.
+    init?(_ previous: BuildState, output: URL) {
+        let marker = output.appending(path: OutputWriter.marker).path
+        guard let recorded = previous.marker, FileStamp.of(marker) == recorded, FileStamp.now() >= recorded.changed
+        else { return nil }
+        self.init(
+            files: Array(previous.pages.keys) + previous.others + [OutputWriter.marker], settledBefore: recorded.changed
+        )
+    }
+
+    /// The folders that hold `files`, paths relative to the output.
+    init(files: [String], settledBefore: Int64) {
+        self.settledBefore = settledBefore
+        folders.reserveCapacity(files.count)
+        folders[PathKey("")] = ([], [])
+        for path in files { add(path) }
+    }
+
+    private mutating func add(_ path: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            folders[PathKey("")]!.files.append(path)
+            return
+        }
+        let folder = path[..<slash]
+        if folders[PathKey(folder)] == nil {
+            // A new folder: it, and the folders above it it is the first to need.
+            var child = folder
+            folders[PathKey(child)] = ([], [])
+            while true {
+                let parent = child.utf8.lastIndex(of: UInt8(ascii: "/")).map { child[..<$0] } ?? ""
+                let known = folders[PathKey(parent)] != nil
+                folders[PathKey(parent), default: ([], [])].subfolders.append(String(child))
+                if known { break }
+                child = parent
+            }
+        }
+        folders[PathKey(folder)]!.files.append(path)
+    }
+
+    /// The files and subfolders of the folder `relative` (at `path`) when it is as the last build left it.
+    func unchanged(_ relative: String, at path: String) -> (files: [String], subfolders: [String])? {
+        guard let entry = folders[PathKey(relative[...])] else { return nil }
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
+            Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec) < settledBefore
+        else { return nil }
+        return entry
+    }
+}
+
+/// A path hashed and compared by its UTF-8 bytes. A `String` key is normalized for each hash, which
+/// thousands of paths the program wrote itself do not need.
+struct PathKey: Hashable, Sendable {
+    var path: Substring
+
+    init(_ path: Substring) { self.path = path }
+
+    static func == (lhs: PathKey, rhs: PathKey) -> Bool { lhs.path.utf8.elementsEqual(rhs.path.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var path = path
+        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

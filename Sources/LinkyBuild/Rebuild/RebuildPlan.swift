@@ -53,11 +53,11 @@ struct RebuildPlan: Sendable {
     }
 
     /// Leaves the state for the next build beside the output: every planned file with its fingerprint
-    /// and the stamp it has now, in plan order.
-    func writeState(stamps: [String: FileStamp]) {
+    /// and the stamp it has now, in plan order; the output's `others` files; the marker's stamp.
+    func writeState(stamps: [String: FileStamp], others: [String], marker: FileStamp?) {
         let pages = files.map { file, fingerprint in
             (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: stamps[file.path]))
         }
-        BuildState.write(outputPath, pages, beside: output)
+        BuildState.write(outputPath, pages, others: others, marker: marker, beside: output)
     }
 }

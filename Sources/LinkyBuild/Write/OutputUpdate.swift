@@ -52,6 +52,9 @@ final class OutputUpdate: Sendable {
         var removed = 0
         /// An existing output was updated, rather than a new one written and swapped in.
         var inPlace = false
+        /// The stamp of the output's marker, touched after the last change to the output (`KnownFolders`);
+        /// nil when a move or removal failed, so the next build lists the whole output.
+        var marker: FileStamp?
     }
 
     private let stamps: StampLog?
@@ -117,11 +120,13 @@ final class OutputUpdate: Sendable {
     /// output's files (`filesBelow`), when the caller listed them already.
     func commit(existing: [String]? = nil) throws -> Counts {
         let plan = try writeJournal(existing: existing)
-        Self.apply(plan, staging: staging, output: output)
+        let complete = Self.apply(plan, staging: staging, output: output)
         unlink(journal)
         try? FileManager.default.removeItem(at: staging)
         let unchanged = state.withLock { $0.unchanged }
-        return Counts(written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true)
+        return Counts(
+            written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true,
+            marker: complete ? OutputWriter.touchMarker(output) : nil)
     }
 
     /// The commit point: after it, the update happens even if this process dies (see `recover`).
@@ -167,22 +172,28 @@ final class OutputUpdate: Sendable {
 
 private extension OutputUpdate {
     /// Moves every staged file into place (a move already made is skipped) and removes what the
-    /// new output does not have, then the folders that removals left empty.
-    static func apply(_ plan: Plan, staging: URL, output: URL) {
+    /// new output does not have, then the folders that removals left empty. False when a move or a
+    /// removal failed.
+    @discardableResult static func apply(_ plan: Plan, staging: URL, output: URL) -> Bool {
         let root = output.path
+        var complete = true
         for move in plan.moves {
             let source = staging.path + "/" + move.staged
             guard access(source, F_OK) == 0 else { continue }
             let destination = root + "/" + move.path
-            if rename(source, destination) != 0, errno == ENOENT {
+            if rename(source, destination) != 0 {
+                guard errno == ENOENT else {
+                    complete = false
+                    continue
+                }
                 try? FileManager.default.createDirectory(
                     atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                _ = rename(source, destination)
+                if rename(source, destination) != 0 { complete = false }
             }
         }
         var emptied = Set<String>()
         for path in plan.removals {
-            unlink(root + "/" + path)
+            if unlink(root + "/" + path) != 0, errno != ENOENT { complete = false }
             var folder = path
             while let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
@@ -191,6 +202,7 @@ private extension OutputUpdate {
         }
         // Deepest first, so a folder whose only content was a folder goes too; rmdir keeps non-empty ones.
         for folder in emptied.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+        return complete
     }
 
     /// The file's stamp when its bytes are `contents`, else nil.
@@ -228,12 +240,17 @@ private extension OutputUpdate {
 
 extension OutputUpdate {
     /// Relative paths of the regular files below `folder`: for the output, what `commit` removes those
-    /// the new output lacks from.
-    static func filesBelow(_ folder: URL) throws -> [String] {
+    /// the new output lacks from. A folder `known` says is as the last build left it is not listed.
+    static func filesBelow(_ folder: URL, known: KnownFolders? = nil) throws -> [String] {
         var paths: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
+            if let entry = known?.unchanged(relative, at: path) {
+                paths += entry.files
+                pending += entry.subfolders
+                continue
+            }
             guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
             defer { closedir(directory) }
             while let entry = readdir(directory) {

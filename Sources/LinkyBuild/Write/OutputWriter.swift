@@ -93,7 +93,15 @@ struct OutputWriter {
             throw error
         }
         try swapIn(temporary)
-        return OutputUpdate.Counts(written: written)
+        return OutputUpdate.Counts(written: written, marker: Self.touchMarker(output))
+    }
+
+    /// Touches the output's marker file after the build's last change to the output, and returns its
+    /// stamp: a folder whose status-change time is earlier is as the build left it (`KnownFolders`).
+    static func touchMarker(_ output: URL) -> FileStamp? {
+        let path = output.appending(path: marker).path
+        guard utimensat(AT_FDCWD, path, nil, 0) == 0 else { return nil }
+        return FileStamp.of(path)
     }
 
     static func realPath(_ url: URL) -> String {

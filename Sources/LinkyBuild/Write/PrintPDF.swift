@@ -22,13 +22,16 @@ struct PrintPDF: Sendable {
         return nil
     }
 
+    /// The PDF's path in the output.
+    static let fileName = "print.pdf"
+
     /// Renders `print/index.html` of `site` (an output folder) into `print.pdf` beside it.
     func make(in site: URL) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = [
             "--quiet", "--presentational-hints", site.appending(path: "print/index.html").path,
-            site.appending(path: "print.pdf").path,
+            site.appending(path: Self.fileName).path,
         ]
         let errors = Pipe()
         process.standardError = errors
