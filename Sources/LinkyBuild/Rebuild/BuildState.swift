@@ -109,16 +109,66 @@ struct BuildState: Sendable {
 
     /// Writes `bytes` to a temporary file and renames it to `destination`.
     static func replace(_ destination: URL, with bytes: [UInt8], beside output: URL) {
-        // Named like a build's temporary folder, so the next build removes it if this one is killed.
-        let temporary = sibling(
-            of: output, "linky-tmp-\(destination.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)"
-        ).path
+        let temporary = temporaryPath(destination, beside: output)
         do {
             _ = try bytes.withUnsafeBytes { try OutputWriter.writeFile(temporary, $0) }
             if rename(temporary, destination.path) != 0 { unlink(temporary) }
         } catch {
             unlink(temporary)
         }
+    }
+
+    /// Has `write` fill a temporary file through a `ChunkedFile`, then renames it to `destination`.
+    static func replace(_ destination: URL, beside output: URL, write: (inout ChunkedFile) -> Void) {
+        let temporary = temporaryPath(destination, beside: output)
+        guard var file = ChunkedFile(temporary) else { return }
+        write(&file)
+        if file.close(), rename(temporary, destination.path) == 0 { return }
+        unlink(temporary)
+    }
+
+    /// Named like a build's temporary folder, so the next build removes it if this one is killed.
+    private static func temporaryPath(_ destination: URL, beside output: URL) -> String {
+        sibling(of: output, "linky-tmp-\(destination.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)")
+            .path
+    }
+}
+
+/// A file written through one buffer of about a megabyte, emptied into the file each time it fills: a
+/// 100,000-link parse store is 300 MB, which a buffer of its own would add to the build's memory.
+struct ChunkedFile {
+    static let chunk = 1 << 20
+
+    /// What is not yet in the file: append to it, then call `flushIfFull` where the file may be cut.
+    var writer = ByteWriter(capacity: ChunkedFile.chunk + ChunkedFile.chunk / 4)
+    private let path: String
+    private let descriptor: Int32
+    private var failed = false
+
+    init?(_ path: String) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        self.path = path
+    }
+
+    /// Writes the buffer out once it holds a chunk.
+    mutating func flushIfFull() {
+        if writer.bytes.count >= Self.chunk { flush() }
+    }
+
+    private mutating func flush() {
+        do {
+            try writer.bytes.withUnsafeBytes { try OutputWriter.writeAll(descriptor, $0, path: path) }
+        } catch {
+            failed = true
+        }
+        writer.removeAll()
+    }
+
+    /// Writes what is left and closes the file; false when anything could not be written.
+    consuming func close() -> Bool {
+        flush()
+        return Glibc.close(descriptor) == 0 && !failed
     }
 }
 
@@ -345,18 +395,20 @@ enum StoredParses {
             try? writer.bytes.withUnsafeBytes { try OutputWriter.writeAll(descriptor, $0, path: location.path) }
             return
         }
-        var writer = ByteWriter(capacity: (previous?.byteCount ?? 0) + fresh.count * 4096 + 4096)
-        writer.append(ParseStore.magic)
-        writer.int(BuildState.formatVersion)
-        writer.fingerprint(key)
-        for source in sources {
-            guard case .reused(let path, _, _) = source else { continue }
-            previous?.appendStored(path, to: &writer)
+        BuildState.replace(location, beside: output) { file in
+            file.writer.append(ParseStore.magic)
+            file.writer.int(BuildState.formatVersion)
+            file.writer.fingerprint(key)
+            for source in sources {
+                guard case .reused(let path, _, _) = source else { continue }
+                previous?.appendStored(path, to: &file.writer)
+                file.flushIfFull()
+            }
+            for entry in fresh {
+                ParseStore.appendRecord(entry.path, entry.stamp, to: &file.writer) { entry.parse.write(to: &$0) }
+                file.flushIfFull()
+            }
         }
-        for entry in fresh {
-            ParseStore.appendRecord(entry.path, entry.stamp, to: &writer) { entry.parse.write(to: &$0) }
-        }
-        BuildState.replace(location, with: writer.bytes, beside: output)
     }
 }
 
