@@ -29,6 +29,28 @@ import Testing
         #expect(order == ids.keys.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// The eight-at-a-time test finds a byte over 0x7F at any place of any length, and text taken for
+    /// ASCII is cut into the words the general rule gives.
+    @Test func asciiIsToldApartAtEveryPlace() {
+        for length in 0..<40 {
+            let plain = Array("Abc, xyz 09 word-Word".utf8.prefix(length))
+                + Array(repeating: UInt8(ascii: "q"), count: max(0, length - 21))
+            #expect(plain.withUnsafeBufferPointer(SearchText.isASCII), "\(length) bytes")
+            for place in 0..<length {
+                var high = plain
+                high[place] = 0x80 | UInt8(place % 64)
+                #expect(!high.withUnsafeBufferPointer(SearchText.isASCII), "\(length) bytes, high at \(place)")
+            }
+            // The same words as the scalar rule, which does not take the ASCII path.
+            let text = String(decoding: plain, as: UTF8.self)
+            var fromASCII: [[UInt16]] = []
+            var scratch: [UInt16] = []
+            SearchText.forEachWord(text, scratch: &scratch) { fromASCII.append(Array($0)) }
+            let general = SearchText.fold(text).split { !$0.isLetter && !$0.isNumber }.map { Array($0.utf16) }
+            #expect(fromASCII == general, "\(text)")
+        }
+    }
+
     /// The table built from the words of each field, against the same built with a dictionary.
     @Test func postingsAreEachWordsLinksAndFields() {
         let index = SearchIndexDocument(

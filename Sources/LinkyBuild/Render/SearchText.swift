@@ -23,8 +23,15 @@ enum SearchText {
     static func forEachWord(
         _ text: String, scratch: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
     ) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            asciiWords(text, scratch: &scratch, body)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard isASCII(bytes) else { return false }
+            asciiWords(bytes, scratch: &scratch, body)
+            return true
+        }
+        if ascii == true {
+            return
+        } else if ascii == nil, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            Array(text.utf8).withUnsafeBufferPointer { asciiWords($0, scratch: &scratch, body) }
         } else if text.unicodeScalars.allSatisfy(foldsToItself) {
             // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
             // went in, with no accents and no case but ASCII's: the common Korean text skips the
@@ -114,6 +121,22 @@ extension SearchText {
         }
     }
 
+    /// No byte of `bytes` has its high bit set, tested eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        var seen: UInt64 = 0
+        while offset + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            seen |= UInt64(base[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
     /// `\p{L}` or `\p{N}`.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
@@ -127,10 +150,10 @@ extension SearchText {
 
 private extension SearchText {
     static func asciiWords(
-        _ text: String, scratch current: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
+        _ text: UnsafeBufferPointer<UInt8>, scratch current: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
     ) {
         current.removeAll(keepingCapacity: true)
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 current.append(UInt16(byte))
