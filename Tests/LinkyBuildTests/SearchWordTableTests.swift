@@ -33,7 +33,8 @@ import Testing
     /// ASCII is cut into the words the general rule gives.
     @Test func asciiIsToldApartAtEveryPlace() {
         for length in 0..<40 {
-            let plain = Array("Abc, xyz 09 word-Word".utf8.prefix(length))
+            let plain =
+                Array("Abc, xyz 09 word-Word".utf8.prefix(length))
                 + Array(repeating: UInt8(ascii: "q"), count: max(0, length - 21))
             #expect(plain.withUnsafeBufferPointer(SearchText.isASCII), "\(length) bytes")
             for place in 0..<length {
