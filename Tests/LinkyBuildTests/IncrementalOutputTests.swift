@@ -132,3 +132,94 @@ import Testing
         #expect(try filesBelow(site.output) == before)
     }
 }
+
+/// The big files every rebuild remakes are written into the files they replaced, kept aside
+/// (`Spares`): the output is the same, a spare is never the output's file, and one linked to the output
+/// is not written.
+@Suite struct SpareFileTests {
+    /// Enough links for `links.json`, the print page and the search index to pass a megabyte.
+    static func site() throws -> TestSite {
+        var files: [String: String] = [:]
+        let note = String(repeating: "Words about the link, long enough to weigh. ", count: 30)
+        for index in 0..<900 {
+            files["links/reading/link-\(index).md"] = TestSite.link(
+                url: "https://example.com/\(index)", title: "Link \(index)", tags: "[swift]", date: "2024-05-01",
+                extra: "description: \"About link \(index).\"\n", note: note)
+        }
+        return try TestSite(files)
+    }
+
+    func edit(_ site: TestSite, _ word: String) throws {
+        try site.write(
+            "links/reading/link-7.md",
+            TestSite.link(
+                url: "https://example.com/7", title: "Link 7", tags: "[swift]", date: "2024-05-01",
+                extra: "description: \"About link 7, \(word).\"\n", note: "Short now."))
+    }
+
+    func inode(_ path: URL) throws -> UInt64 {
+        try #require(FileStamp.of(path.path)).inode
+    }
+
+    @Test func aRebuildWritesIntoTheFilesTheLastOneReplaced() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        _ = await site.build()
+        #expect(try Data(contentsOf: site.output.appending(path: "links.json")).count > 1 << 20)
+        let spares = Spares(site.output)
+        let firstLinks = try inode(site.output.appending(path: "links.json"))
+        try edit(site, "edited")
+        #expect(await site.build().updatedInPlace)
+        // The replaced links.json is the spare now, no longer linked from the output.
+        #expect(try #require(FileStamp.of(spares.location("links.json"))).inode == firstLinks)
+        #expect(FileManager.default.fileExists(atPath: spares.location("print/index.html")))
+        let secondLinks = try inode(site.output.appending(path: "links.json"))
+        #expect(secondLinks != firstLinks)
+        try edit(site, "edited again")
+        #expect(await site.build().updatedInPlace)
+        // The third links.json was written into the first one's file; the second is the spare.
+        #expect(try inode(site.output.appending(path: "links.json")) == firstLinks)
+        #expect(try #require(FileStamp.of(spares.location("links.json"))).inode == secondLinks)
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func aSpareLinkedToTheOutputIsNotWritten() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        _ = await site.build()
+        try edit(site, "edited")
+        _ = await site.build()
+        // As an update that linked the file aside and stopped before replacing it would leave it.
+        let spares = Spares(site.output)
+        let published = site.output.appending(path: "links.json")
+        unlink(spares.location("links.json"))
+        #expect(link(published.path, spares.location("links.json")) == 0)
+        let before = try Data(contentsOf: published)
+        try edit(site, "edited again")
+        let update = OutputUpdate(output: site.output)
+        try update.begin()
+        try update.stage("links.json", Data(count: 2 << 20))
+        // The output's file is as it was until the commit, and the spare was dropped, not written.
+        #expect(try Data(contentsOf: published) == before)
+        #expect(!FileManager.default.fileExists(atPath: spares.location("links.json")))
+        update.abandon()
+        _ = await site.build()
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func sparesOfFilesTheOutputNoLongerHasAreRemoved() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        _ = await site.build()
+        try edit(site, "edited")
+        _ = await site.build()
+        let spares = Spares(site.output)
+        #expect(FileManager.default.createFile(atPath: spares.location("gone/index.html"), contents: Data("old".utf8)))
+        try edit(site, "edited again")
+        _ = await site.build()
+        #expect(!FileManager.default.fileExists(atPath: spares.location("gone/index.html")))
+        #expect(FileManager.default.fileExists(atPath: spares.location("links.json")))
+        #expect(Spares.isWorthKeeping(1 << 20) && !Spares.isWorthKeeping(1 << 20 - 1))
+        #expect(!Spares.isWorthKeeping(33 << 20))
+    }
+}

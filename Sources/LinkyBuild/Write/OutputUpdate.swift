@@ -36,6 +36,8 @@ final class OutputUpdate: Sendable {
         let staged: String
         /// Its place in the output.
         let path: String
+        /// Whether the file it replaces is kept as a spare (`Spares`).
+        var spare: Bool? = nil
     }
 
     struct Plan: Codable {
@@ -58,6 +60,7 @@ final class OutputUpdate: Sendable {
     }
 
     private let stamps: StampLog?
+    private let spares: Spares
 
     init(output: URL, stamps: StampLog? = nil) {
         self.output = output
@@ -66,6 +69,7 @@ final class OutputUpdate: Sendable {
         staging = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         (journal, pending) = Self.journalPaths(output)
+        spares = Spares(output)
     }
 
     static func journalPaths(_ output: URL) -> (committed: String, pending: String) {
@@ -90,15 +94,19 @@ final class OutputUpdate: Sendable {
             }
             return
         }
+        let spare = contents.withUnsafeBytes { Spares.isWorthKeeping($0.count) }
         let name = state.withLock { state -> String in
             state.keep.insert(path)
             let name = String(state.moves.count)
-            state.moves.append(Move(staged: name, path: path))
+            state.moves.append(Move(staged: name, path: path, spare: spare ? true : nil))
             return name
         }
         // Listed before it is written: the journal is written only after every file is staged.
         // Moving it into the output keeps its stamp.
-        let stamp = try OutputWriter.writeFile(staging.path + "/" + name, contents)
+        let destination = staging.path + "/" + name
+        let stamp =
+            try (spare ? spares.overwrite(path, as: destination, with: contents) : nil)
+            ?? OutputWriter.writeFile(destination, contents)
         stamps?.record(path, stamp)
     }
 
@@ -122,6 +130,7 @@ final class OutputUpdate: Sendable {
         let plan = try writeJournal(existing: existing)
         let complete = Self.apply(plan, staging: staging, output: output)
         unlink(journal)
+        spares.keepOnly(state.withLock { $0.keep })
         try? FileManager.default.removeItem(at: staging)
         let unchanged = state.withLock { $0.unchanged }
         return Counts(
@@ -177,10 +186,12 @@ private extension OutputUpdate {
     @discardableResult static func apply(_ plan: Plan, staging: URL, output: URL) -> Bool {
         let root = output.path
         var complete = true
+        let spares = Spares(output)
         for move in plan.moves {
             let source = staging.path + "/" + move.staged
             guard access(source, F_OK) == 0 else { continue }
             let destination = root + "/" + move.path
+            if move.spare == true { spares.keep(destination, as: move.path) }
             if rename(source, destination) != 0 {
                 guard errno == ENOENT else {
                     complete = false
