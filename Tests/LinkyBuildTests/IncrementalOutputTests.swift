@@ -157,6 +157,15 @@ import Testing
                 extra: "description: \"About link 7, \(word).\"\n", note: "Short now."))
     }
 
+    /// The site built, edited and built again: the output's big files have spares.
+    func rebuiltOnce() async throws -> TestSite {
+        let site = try Self.site()
+        _ = await site.build()
+        try edit(site, "edited")
+        _ = await site.build()
+        return site
+    }
+
     func inode(_ path: URL) throws -> UInt64 {
         try #require(FileStamp.of(path.path)).inode
     }
@@ -184,11 +193,8 @@ import Testing
     }
 
     @Test func aSpareLinkedToTheOutputIsNotWritten() async throws {
-        let site = try Self.site()
+        let site = try await rebuiltOnce()
         defer { site.remove() }
-        _ = await site.build()
-        try edit(site, "edited")
-        _ = await site.build()
         // As an update that linked the file aside and stopped before replacing it would leave it.
         let spares = Spares(site.output)
         let published = site.output.appending(path: "links.json")
@@ -208,11 +214,8 @@ import Testing
     }
 
     @Test func sparesOfFilesTheOutputNoLongerHasAreRemoved() async throws {
-        let site = try Self.site()
+        let site = try await rebuiltOnce()
         defer { site.remove() }
-        _ = await site.build()
-        try edit(site, "edited")
-        _ = await site.build()
         let spares = Spares(site.output)
         #expect(FileManager.default.createFile(atPath: spares.location("gone/index.html"), contents: Data("old".utf8)))
         try edit(site, "edited again")

@@ -505,7 +505,7 @@ struct KnownFolders: Sendable {
         guard let entry = folders[PathKey(relative[...])] else { return nil }
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
-            Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec) < settledBefore
+            FileStamp(status).changed < settledBefore
         else { return nil }
         return entry
     }

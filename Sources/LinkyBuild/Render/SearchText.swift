@@ -23,6 +23,8 @@ enum SearchText {
     static func forEachWord(
         _ text: String, scratch: inout Word, _ body: (UnsafeBufferPointer<UInt16>) -> Void
     ) {
+        // ASCII is cut from its bytes in place (a string whose bytes are not contiguous takes the
+        // scalar path, which gives the same words).
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard isASCII(bytes) else { return false }
             asciiWords(bytes, scratch: &scratch, body)
@@ -30,8 +32,6 @@ enum SearchText {
         }
         if ascii == true {
             return
-        } else if ascii == nil, text.utf8.allSatisfy({ $0 < 0x80 }) {
-            Array(text.utf8).withUnsafeBufferPointer { asciiWords($0, scratch: &scratch, body) }
         } else if text.unicodeScalars.allSatisfy(foldsToItself) {
             // Hangul syllables and jamo, ASCII and most punctuation come out of NFD-then-NFC as they
             // went in, with no accents and no case but ASCII's: the common Korean text skips the

@@ -47,15 +47,10 @@ struct Spares: Sendable {
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1 else {
             return nil
         }
+        // Opened at its start: written from there, then cut to the new length.
         let written = contents.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return ftruncate(descriptor, off_t(buffer.count)) == 0
+            (try? OutputWriter.writeAll(descriptor, buffer, path: spare)) != nil
+                && ftruncate(descriptor, off_t(buffer.count)) == 0
         }
         guard written, fstat(descriptor, &status) == 0, rename(spare, destination) == 0 else { return nil }
         moved = true
