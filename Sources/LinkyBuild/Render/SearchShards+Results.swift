@@ -48,8 +48,9 @@ extension SearchShards {
     /// Per tag, its links.
     func tagLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.tags.count)
-        for (id, link) in index.links.enumerated() {
-            for tag in link.g ?? [] { lists[tag].append(UInt32(id)) }
+        let links = index.links.span
+        for id in links.indices {
+            for tag in links[id].g ?? [] { lists[tag].append(UInt32(id)) }
         }
         return lists
     }
@@ -57,8 +58,9 @@ extension SearchShards {
     /// Per category, its links and its subcategories' (none for the root: no filter is all links).
     func categoryLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.categories.count)
-        for (id, link) in index.links.enumerated() {
-            var category: Int? = link.c
+        let links = index.links.span
+        for id in links.indices {
+            var category: Int? = links[id].c
             while let current = category, current != 0 {
                 lists[current].append(UInt32(id))
                 category = index.categories[current].parent
