@@ -87,15 +87,12 @@ struct PagePlanner {
                     PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
             }
         }
-        // Borrowed through a span: iterating `site.links`, or `site.links[id]`, copies each `Link`.
-        let links = site.links.span
-        var years = Set<Int>()
-        for id in links.indices {
-            if links[id].hasPage { files.append(PlannedFile(path: paths.link(id), kind: .link(id))) }
-            if let year = links[id].date?.year { years.insert(year) }
+        // By index: iterating `site.links` copies each `Link`.
+        for id in site.links.indices where site.links[id].hasPage {
+            files.append(PlannedFile(path: paths.link(id), kind: .link(id)))
         }
         files.append(PlannedFile(path: SitePaths.archive, kind: .archive))
-        for year in years.sorted(by: >) {
+        for year in Set(site.links.indices.compactMap { site.links[$0].date?.year }).sorted(by: >) {
             files.append(PlannedFile(path: SitePaths.archiveYear(year), kind: .archiveYear(year)))
         }
         files += [

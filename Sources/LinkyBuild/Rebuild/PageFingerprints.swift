@@ -146,10 +146,9 @@ struct PageFingerprints: Sendable {
     private static func linkFingerprints(_ links: [Link]) async -> [Fingerprint] {
         await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
             var writer = ByteWriter(capacity: 4096)
-            let links = links.span
             return ids.map { id in
                 writer.removeAll()
-                writer.link(links, id)
+                writer.link(links[id])
                 return Fingerprint(writer.bytes)
             }
         }
@@ -159,28 +158,26 @@ struct PageFingerprints: Sendable {
 // MARK: - The model's parts
 
 extension ByteWriter {
-    /// Link `id` of `links`, each field read through the span: a `Link` taken out of the array, even
-    /// as an argument, is a copy of all of it (a dozen retains, each a cache miss at 100,000 links).
-    mutating func link(_ links: Span<Link>, _ id: Int) {
-        int(links[id].id)
-        string(links[id].slug)
-        int(links[id].category)
-        linkURL(links[id].url)
-        string(links[id].title)
-        optionalString(links[id].description)
-        array(links[id].tags) { $0.int($1) }
-        optional(links[id].date) { $0.linkDate($1) }
-        optional(links[id].image) { $0.linkURL($1) }
-        optional(links[id].favicon) { $0.linkURL($1) }
-        bool(links[id].favorite)
+    mutating func link(_ link: Link) {
+        int(link.id)
+        string(link.slug)
+        int(link.category)
+        linkURL(link.url)
+        string(link.title)
+        optionalString(link.description)
+        array(link.tags) { $0.int($1) }
+        optional(link.date) { $0.linkDate($1) }
+        optional(link.image) { $0.linkURL($1) }
+        optional(link.favicon) { $0.linkURL($1) }
+        bool(link.favorite)
         // A note's HTML and text are made from its Markdown by this program, under the settings: both are
         // in the site's fingerprint, so the Markdown stands for all three (a third of the bytes to hash).
-        optional(links[id].note) { $0.string($1.markdown) }
-        extraMap(links[id].extra)
-        location(links[id].source)
-        location(links[id].urlSource)
-        int(links[id].sourceOrder)
-        array(links[id].aliases) { $0.pathAlias($1) }
+        optional(link.note) { $0.string($1.markdown) }
+        extraMap(link.extra)
+        location(link.source)
+        location(link.urlSource)
+        int(link.sourceOrder)
+        array(link.aliases) { $0.pathAlias($1) }
     }
 
     mutating func category(_ category: Category) {

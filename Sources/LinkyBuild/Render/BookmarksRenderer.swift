@@ -41,16 +41,15 @@ struct BookmarksRenderer {
         if let description = category.description { html += "\(indent)<DD>\(description.xmlEscaped)\n" }
         html += "\(indent)<DL><p>\n"
         for child in category.children { folder(child, depth: depth + 1, into: &html) }
-        // Borrowed: `site.links[id]` copies the whole link.
-        let links = site.links.span
         for id in category.links {
-            var attributes = "HREF=\"\(links[id].url.absoluteString.xmlEscaped)\""
-            if let date = links[id].date { attributes += " ADD_DATE=\"\(date.instant)\"" }
-            if !links[id].tags.isEmpty {
-                attributes += " TAGS=\"\(links[id].tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
+            let link = site.links[id]
+            var attributes = "HREF=\"\(link.url.absoluteString.xmlEscaped)\""
+            if let date = link.date { attributes += " ADD_DATE=\"\(date.instant)\"" }
+            if !link.tags.isEmpty {
+                attributes += " TAGS=\"\(link.tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
             }
-            html += "\(indent)    <DT><A \(attributes)>\(links[id].title.xmlEscaped)</A>\n"
-            if let description = links[id].description { html += "\(indent)    <DD>\(description.xmlEscaped)\n" }
+            html += "\(indent)    <DT><A \(attributes)>\(link.title.xmlEscaped)</A>\n"
+            if let description = link.description { html += "\(indent)    <DD>\(description.xmlEscaped)\n" }
         }
         html += "\(indent)</DL><p>\n"
     }

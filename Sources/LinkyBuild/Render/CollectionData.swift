@@ -74,16 +74,14 @@ struct CollectionDocument: Encodable {
                 id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, parent: tag.parent,
                 count: tag.links.count, page: context.paths.tag(tag.id))
         }
-        // Each field read through the span: a `Link` taken out of the array is a copy of all of it.
-        let all = site.links.span
-        links = all.indices.map { id in
+        links = site.links.map { link in
             LinkEntry(
-                id: all[id].id, url: all[id].url.absoluteString, title: all[id].title, description: all[id].description,
-                tags: all[id].tags.map { site.tags[$0].name }, category: site.categories[all[id].category].pathString,
-                date: all[id].date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: all[id].favorite,
-                image: all[id].image?.absoluteString, note: all[id].note?.markdown,
-                page: all[id].hasPage ? context.paths.link(id) : nil, source: all[id].source.description,
-                extra: all[id].extra.isEmpty ? nil : all[id].extra)
+                id: link.id, url: link.url.absoluteString, title: link.title, description: link.description,
+                tags: link.tags.map { site.tags[$0].name }, category: site.categories[link.category].pathString,
+                date: link.date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: link.favorite,
+                image: link.image?.absoluteString, note: link.note?.markdown,
+                page: link.hasPage ? context.paths.link(link.id) : nil, source: link.source.description,
+                extra: link.extra.isEmpty ? nil : link.extra)
         }
     }
 }
@@ -133,16 +131,14 @@ struct SearchIndexDocument: Encodable {
                 href: context.href(context.paths.category(category.id)), parent: category.parent)
         }
         tags = site.tags.map(\.name)
-        // Each field read through the span: a `Link` taken out of the array is a copy of all of it.
-        let all = site.links.span
-        links = all.indices.map { id in
-            var note = all[id].note?.plainText
+        links = site.links.map { link in
+            var note = link.note?.plainText
             if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
             return LinkEntry(
-                t: all[id].title, u: all[id].url.absoluteString, d: all[id].url.displayHost, s: all[id].description,
-                n: note, g: all[id].tags.isEmpty ? nil : all[id].tags, c: all[id].category,
-                p: all[id].hasPage ? context.href(context.paths.link(id)) : nil, a: all[id].date?.isoDay,
-                f: all[id].favorite ? 1 : nil)
+                t: link.title, u: link.url.absoluteString, d: link.url.displayHost, s: link.description, n: note,
+                g: link.tags.isEmpty ? nil : link.tags, c: link.category,
+                p: link.hasPage ? context.href(context.paths.link(link.id)) : nil, a: link.date?.isoDay,
+                f: link.favorite ? 1 : nil)
         }
     }
 }

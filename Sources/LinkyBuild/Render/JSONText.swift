@@ -56,18 +56,6 @@ struct JSONText {
         close(UInt8(ascii: "]"))
     }
 
-    /// An array of `count` values, the `i`th written by `write(&self, i)`. For arrays of big structs:
-    /// the caller reads each one's fields through a span, where taking an element out of its array
-    /// (as `array(_:_:)` does) copies all of it, a retain and a release per field.
-    mutating func array(count: Int, _ write: (inout JSONText, Int) -> Void) {
-        open(UInt8(ascii: "["))
-        for index in 0..<count {
-            separate()
-            write(&self, index)
-        }
-        close(UInt8(ascii: "]"))
-    }
-
     /// `"key" : ` (or `"key":`), after the separator the previous member needs.
     mutating func key(_ key: String) {
         separate()
@@ -252,25 +240,24 @@ extension CollectionDocument: JSONTextWritable {
             }
             json.member("generator", generator)
             json.key("links")
-            let links = links.span
-            json.array(count: links.count) { json, id in
+            json.array(links) { json, link in
                 json.object { json in
-                    json.member("category", links[id].category)
-                    json.member("date", links[id].date)
-                    json.member("description", links[id].description)
-                    if let extra = links[id].extra {
+                    json.member("category", link.category)
+                    json.member("date", link.date)
+                    json.member("description", link.description)
+                    if let extra = link.extra {
                         json.key("extra")
                         json.sortedObject(extra) { $0.extra($1) }
                     }
-                    json.member("favorite", links[id].favorite)
-                    json.member("id", links[id].id)
-                    json.member("image", links[id].image)
-                    json.member("note", links[id].note)
-                    json.member("page", links[id].page)
-                    json.member("source", links[id].source)
-                    json.member("tags", links[id].tags)
-                    json.member("title", links[id].title)
-                    json.member("url", links[id].url)
+                    json.member("favorite", link.favorite)
+                    json.member("id", link.id)
+                    json.member("image", link.image)
+                    json.member("note", link.note)
+                    json.member("page", link.page)
+                    json.member("source", link.source)
+                    json.member("tags", link.tags)
+                    json.member("title", link.title)
+                    json.member("url", link.url)
                 }
             }
             json.key("site")
@@ -306,7 +293,7 @@ extension SearchIndexDocument: JSONTextWritable {
             json.key("categories")
             json.array(categories) { $0.write($1) }
             json.key("links")
-            json.array(links)
+            json.array(links) { $0.write($1) }
             json.member("tags", tags)
             json.member("version", version)
         }
@@ -323,22 +310,18 @@ extension JSONText {
         }
     }
 
-    /// The links of the search index or a shard, each field read through a span (see `array(count:_:)`).
-    mutating func array(_ links: [SearchIndexDocument.LinkEntry]) {
-        let links = links.span
-        array(count: links.count) { json, id in
-            json.object { json in
-                json.member("a", links[id].a)
-                json.member("c", links[id].c)
-                json.member("d", links[id].d)
-                json.member("f", links[id].f)
-                json.member("g", links[id].g)
-                json.member("n", links[id].n)
-                json.member("p", links[id].p)
-                json.member("s", links[id].s)
-                json.member("t", links[id].t)
-                json.member("u", links[id].u)
-            }
+    mutating func write(_ link: SearchIndexDocument.LinkEntry) {
+        object { json in
+            json.member("a", link.a)
+            json.member("c", link.c)
+            json.member("d", link.d)
+            json.member("f", link.f)
+            json.member("g", link.g)
+            json.member("n", link.n)
+            json.member("p", link.p)
+            json.member("s", link.s)
+            json.member("t", link.t)
+            json.member("u", link.u)
         }
     }
 }
@@ -380,7 +363,7 @@ extension SearchShardFormat.Shard: JSONTextWritable {
             case .results(let shard):
                 json.member("first", shard.first)
                 json.key("links")
-                json.array(shard.links)
+                json.array(shard.links) { $0.write($1) }
                 json.key("tags")
                 json.sortedObject(shard.tags) { $0.string($1) }
             case .filters(let shard):
@@ -390,7 +373,7 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("best", shard.best)
                 json.member("keys", shard.keys)
                 json.key("shown")
-                json.array(shard.shown) { json, links in json.array(links) }
+                json.array(shard.shown) { json, links in json.array(links) { $0.write($1) } }
                 json.key("tags")
                 json.sortedObject(shard.tags) { $0.string($1) }
                 json.member("totals", shard.totals)

@@ -116,11 +116,10 @@ extension TemplateContext {
     func linkPage(_ id: Int) -> TemplateValue { at(paths.link(id)).linkPageContext(id) }
 
     func linkPageContext(_ id: Int) -> TemplateValue {
-        let links = site.links.span
-        var extra: TemplateMap = ["link": linkItem(id, withNote: true), "breadcrumbs": breadcrumbs(links[id].category)]
-        if let image = links[id].image { extra["og_image"] = .string(image.absoluteString) }
-        return page(
-            path: paths.link(id), kind: "link", title: links[id].title, description: links[id].description, extra: extra)
+        let link = site.links[id]
+        var extra: TemplateMap = ["link": linkItem(id, withNote: true), "breadcrumbs": breadcrumbs(link.category)]
+        if let image = link.image { extra["og_image"] = .string(image.absoluteString) }
+        return page(path: paths.link(id), kind: "link", title: link.title, description: link.description, extra: extra)
     }
 
     /// Years with months and counts; the links themselves too while the collection is small.

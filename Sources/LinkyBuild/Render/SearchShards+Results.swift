@@ -48,9 +48,8 @@ extension SearchShards {
     /// Per tag, its links.
     func tagLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.tags.count)
-        let links = index.links.span
-        for id in links.indices {
-            for tag in links[id].g ?? [] { lists[tag].append(UInt32(id)) }
+        for (id, link) in index.links.enumerated() {
+            for tag in link.g ?? [] { lists[tag].append(UInt32(id)) }
         }
         return lists
     }
@@ -58,9 +57,8 @@ extension SearchShards {
     /// Per category, its links and its subcategories' (none for the root: no filter is all links).
     func categoryLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.categories.count)
-        let links = index.links.span
-        for id in links.indices {
-            var category: Int? = links[id].c
+        for (id, link) in index.links.enumerated() {
+            var category: Int? = link.c
             while let current = category, current != 0 {
                 lists[current].append(UInt32(id))
                 category = index.categories[current].parent

@@ -16,11 +16,9 @@ struct SearchWordTable: Sendable {
         var postings = Postings()
         var tagWords: [Int: [Int]] = [:]
         var scratch: Word = []
-        // Each field read through a span: iterating the array copies each entry whole.
-        let links = index.links.span
-        for link in links.indices {
-            SearchText.forEachWord(links[link].t, scratch: &scratch) { postings.add(found.id(of: $0), field: 0) }
-            for tag in links[link].g ?? [] {
+        for (link, entry) in index.links.enumerated() {
+            SearchText.forEachWord(entry.t, scratch: &scratch) { postings.add(found.id(of: $0), field: 0) }
+            for tag in entry.g ?? [] {
                 if tagWords[tag] == nil {
                     var ids: [Int] = []
                     SearchText.forEachWord(index.tags[tag], scratch: &scratch) { ids.append(found.id(of: $0)) }
@@ -28,8 +26,8 @@ struct SearchWordTable: Sendable {
                 }
                 for id in tagWords[tag]! { postings.add(id, field: 1) }
             }
-            SearchText.forEachWord(links[link].s ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 2) }
-            SearchText.forEachWord(links[link].n ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 3) }
+            SearchText.forEachWord(entry.s ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 2) }
+            SearchText.forEachWord(entry.n ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 3) }
             postings.close(link: link)
         }
         let order = (0..<found.count).sorted { found.precedes($0, $1) }

@@ -115,33 +115,32 @@ struct TemplateContext {
 
     func linkItemMap(_ id: Int, withNote: Bool = false) -> TemplateMap {
         let fields = itemFields
-        // Borrowed through a span: `site.links[id]` copies the whole link (a dozen retains, each a cache
-        // miss in a 100,000-link site), and only the fields shown are needed.
-        let links = site.links.span
+        // One copy of the link: each `site.links[id].field` copied the whole link (a dozen retains).
+        let link = site.links[id]
         var item: TemplateMap = [:]
         item.reserveCapacity(20)
-        if fields.title { item["title"] = .string(links[id].title) }
-        if fields.url { item["url"] = .string(links[id].url.absoluteString) }
-        if fields.displayURL { item["display_url"] = .string(links[id].url.displayString) }
-        if fields.domain { item["domain"] = .string(links[id].url.displayHost) }
-        if fields.favorite { item["favorite"] = .bool(links[id].favorite) }
-        if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
-        if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }
-        if fields.hasTags { item["has_tags"] = .bool(!links[id].tags.isEmpty) }
-        if fields.category { item["category"] = categoryReference(links[id].category) }
+        if fields.title { item["title"] = .string(link.title) }
+        if fields.url { item["url"] = .string(link.url.absoluteString) }
+        if fields.displayURL { item["display_url"] = .string(link.url.displayString) }
+        if fields.domain { item["domain"] = .string(link.url.displayHost) }
+        if fields.favorite { item["favorite"] = .bool(link.favorite) }
+        if fields.hasPage { item["has_page"] = .bool(link.hasPage) }
+        if fields.tags { item["tags"] = .list(link.tags.map { tagReference($0) }) }
+        if fields.hasTags { item["has_tags"] = .bool(!link.tags.isEmpty) }
+        if fields.category { item["category"] = categoryReference(link.category) }
         if fields.root { item["root"] = .string(root) }
         if fields.t { item["t"] = stringValues }
-        if fields.description, let description = links[id].description { item["description"] = .string(description) }
-        if let date = links[id].date {
+        if fields.description, let description = link.description { item["description"] = .string(description) }
+        if let date = link.date {
             if fields.date { item["date"] = .string(date.isoDay) }
             if fields.datetime { item["datetime"] = .string(date.hasTime ? date.rfc3339 : date.isoDay) }
         }
-        if fields.page, links[id].hasPage { item["page"] = .string(href(paths.link(id))) }
-        if fields.image, let image = links[id].image { item["image"] = .string(image.absoluteString) }
-        if fields.favicon, let favicon = links[id].favicon { item["favicon"] = .string(favicon.absoluteString) }
-        if fields.noteHTML, withNote, let note = links[id].note { item["note_html"] = .string(note.html) }
-        if fields.extra, !links[id].extra.isEmpty {
-            item["extra"] = .map(links[id].extra.mapValues(Self.templateValue))
+        if fields.page, link.hasPage { item["page"] = .string(href(paths.link(id))) }
+        if fields.image, let image = link.image { item["image"] = .string(image.absoluteString) }
+        if fields.favicon, let favicon = link.favicon { item["favicon"] = .string(favicon.absoluteString) }
+        if fields.noteHTML, withNote, let note = link.note { item["note_html"] = .string(note.html) }
+        if fields.extra, !link.extra.isEmpty {
+            item["extra"] = .map(link.extra.mapValues(Self.templateValue))
         }
         if fields.html, let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item

@@ -50,5 +50,5 @@ public struct Link: Sendable, Hashable {
     }
 
     /// A link gets a page of its own when it has a note to show.
-    @inlinable public var hasPage: Bool { note != nil }
+    public var hasPage: Bool { note != nil }
 }
