@@ -184,15 +184,15 @@ for n in "${SIZES[@]}"; do
 done
 
 # --- runs --------------------------------------------------------------------
+# Each linky-site build writes the time of each stage to its stderr log (build-linky-N-RUN.err).
+export LINKY_TIMINGS=1
+
 # Every timed run is a cold build into a folder of its own that did not exist before. Nothing is
 # deleted between timed runs: on ext4, creating inodes right after tens of thousands were deleted is
 # slow (without a journal, as on the benchmark machine, the inode allocator skips inodes freed in the
 # last 60 to 300 s, reading each one's inode table block: `recently_deleted` in fs/ext4/ialloc.c),
 # which would charge one tool for the other's clean-up. Outputs are deleted at the end, once every
 # size is done; leftovers of an interrupted run are moved aside here and deleted with them.
-# Each linky-site build writes the time of each stage to its stderr log (build-linky-N-RUN.err).
-export LINKY_TIMINGS=1
-
 OUT_ROOT=$BENCH_DIR/out
 OLD_OUT=$BENCH_DIR/out.old-$$
 if [[ -e $OUT_ROOT ]]; then
@@ -228,7 +228,7 @@ settle() {
     local site=$1
     sync
     sleep "$SETTLE"
-    find "$site" -type f -print0 | xargs -0 cat >/dev/null
+    find "$site" -type f -print0 | xargs -0 -r cat >/dev/null
 }
 
 # median_best VALUES... prints "BEST MEDIAN".
@@ -246,14 +246,16 @@ run_build() {
     local tool=$1 n=$2 run=$3
     local out=$OUT_ROOT/$tool-$n-$run
     local tf=$LOGS/time-$tool-$n-$run.txt stdout=$LOGS/build-$tool-$n-$run.out stderr=$LOGS/build-$tool-$n-$run.err
-    local rc=0
+    local rc=0 site
     local -a cmd
     if [[ $tool == hugo ]]; then
-        cmd=("$HUGO" --quiet -s "$BENCH_DIR/hugo-site-$n" -d "$out")
+        site=$BENCH_DIR/hugo-site-$n
+        cmd=("$HUGO" --quiet -s "$site" -d "$out")
     else
-        cmd=("$BIN" build "$BENCH_DIR/site-$n" --output "$out")
+        site=$BENCH_DIR/site-$n
+        cmd=("$BIN" build "$site" --output "$out")
     fi
-    if [[ $tool == hugo ]]; then settle "$BENCH_DIR/hugo-site-$n"; else settle "$BENCH_DIR/site-$n"; fi
+    settle "$site"
     timed "$tf" "$stdout" "$stderr" "${cmd[@]}" || rc=$?
     if [[ $rc -ne 0 || ! -d $out ]]; then
         echo "$tool build failed for size $n (run $run, exit $rc):" >&2
