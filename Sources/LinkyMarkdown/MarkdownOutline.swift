@@ -26,14 +26,31 @@ public struct MarkdownOutline: Sendable, Hashable {
         public var isPlain: Bool
     }
 
-    /// One item of a top-level list.
+    /// A link written in an item's first paragraph (or a table row).
+    public struct ItemLink: Sendable, Hashable {
+        /// The link's text, without markup.
+        public var text: String
+        public var destination: String
+        /// The plain text between the previous link (or the item's start) and this one.
+        public var textBefore: String
+    }
+
+    /// One item of a list, at any depth, or one row of a table.
     public struct ListItem: Sendable, Hashable {
         public var line: Int
-        /// The link the item starts with (possibly inside `**…**`), when it does.
+        /// 0 for an item of a top-level list or a table row; 1 for an item of a list nested in one; …
+        public var depth: Int = 0
+        /// A row of a table (its cells are read as one paragraph).
+        public var isTableRow = false
+        /// The first link of the item that is neither a badge nor an in-page anchor, when there is one.
         public var linkText: String?
         public var linkDestination: String?
-        /// True when the link's text is only an image (a badge).
+        /// True when the item's first link is only an image (a badge).
         public var linkIsImage: Bool
+        /// Whether the item opens with its link (possibly inside `**…**`), as `- [Name](url) - text` does.
+        public var startsWithLink = false
+        /// Every link of the first paragraph that is neither a badge nor an in-page anchor, in order.
+        public var links: [ItemLink] = []
         /// The plain text of the item's first paragraph after the link.
         public var trailingText: String
         /// `trailingText` word by word, marking the words written as plain text (the only ones that can be `#tags`).
@@ -41,10 +58,13 @@ public struct MarkdownOutline: Sendable, Hashable {
         /// Where the source of `trailingText` starts, as cmark-gfm reports it (its inline positions are
         /// approximate around autolinks and lazy lines: check the source before relying on it).
         public var trailingTextStart: Position?
-        /// The item's other blocks (nested paragraphs, sub-lists), as dedented Markdown source.
+        /// The item's other blocks (nested paragraphs, code, quotes, and nested lists without any
+        /// link), as dedented Markdown source. Nested lists with links are items of their own.
         public var nestedMarkdown: String
         /// The whole first paragraph as plain text (for items without a link).
         public var text: String
+        /// In-page anchors (`#database-management`) the item points at, for the check of anchors.
+        public var anchors: [String] = []
     }
 
     public var blocks: [Block]
@@ -74,54 +94,206 @@ private extension MarkdownOutline {
             let text = MarkdownRenderer.plainText(of: node)
             blocks.append(.heading(level: Int(cmark_node_get_heading_level(node)), text: text, line: line))
         case CMARK_NODE_LIST:
-            var item = cmark_node_first_child(node)
-            while let current = item {
-                blocks.append(.item(listItem(current, lines: lines)))
-                item = cmark_node_next(current)
-            }
+            collectList(node, depth: 0, lines: lines, into: &blocks)
         case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
             break
         default:
+            if typeName(of: node) == "table", containsLink(node) {
+                collectTable(node, lines: lines, into: &blocks)
+                return
+            }
             blocks.append(
                 .other(markdown: source(of: node, lines: lines), line: line, isDecoration: isDecoration(node)))
         }
     }
 
-    static func listItem(_ item: OpaquePointer, lines: [String]) -> ListItem {
+    static func collectList(_ list: OpaquePointer, depth: Int, lines: [String], into blocks: inout [Block]) {
+        var item = cmark_node_first_child(list)
+        while let current = item {
+            collectItem(current, depth: depth, lines: lines, into: &blocks)
+            item = cmark_node_next(current)
+        }
+    }
+
+    /// An item, then the items of its nested lists that hold links (each at `depth + 1`); nested
+    /// lists without a link stay in the item's `nestedMarkdown`, as its note.
+    static func collectItem(_ item: OpaquePointer, depth: Int, lines: [String], into blocks: inout [Block]) {
         var result = ListItem(
-            line: Int(cmark_node_get_start_line(item)), linkText: nil, linkDestination: nil, linkIsImage: false,
-            trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
-        guard let first = cmark_node_first_child(item) else { return result }
+            line: Int(cmark_node_get_start_line(item)), depth: depth, linkText: nil, linkDestination: nil,
+            linkIsImage: false, trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
+        guard let first = cmark_node_first_child(item) else {
+            blocks.append(.item(result))
+            return
+        }
         var nested: [String] = []
+        var sublists: [OpaquePointer] = []
         var sibling: OpaquePointer? = first
         if cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH {
             result.text = MarkdownRenderer.plainText(of: first)
-            if let link = leadingLink(in: first) {
-                result.linkDestination = cmark_node_get_url(link.node).map { String(cString: $0) } ?? ""
-                result.linkText = MarkdownRenderer.plainText(of: link.node)
-                result.linkIsImage = isImageOnly(link.node)
-                result.trailingWords = wordsAfter(link.container, lines: lines)
-                result.trailingText = result.trailingWords.map(\.text).joined(separator: " ")
-                if let next = cmark_node_next(link.container), cmark_node_get_start_line(next) > 0 {
-                    result.trailingTextStart = Position(
-                        line: Int(cmark_node_get_start_line(next)), column: Int(cmark_node_get_start_column(next)))
-                }
-                // DESIGN's list format: lines under the item's first line are its note, even without a
-                // blank line between (CommonMark would make them one paragraph).
-                let firstLine = Int(cmark_node_get_start_line(first))
-                let lastLine = Int(cmark_node_get_end_line(first))
-                if lastLine > firstLine, lastLine <= lines.count {
-                    nested.append(dedented(lines[firstLine..<lastLine]))
-                }
+            read(first, into: &result, lines: lines)
+            // DESIGN's list format: lines under the item's first line are its note, even without a
+            // blank line between (CommonMark would make them one paragraph).
+            let firstLine = Int(cmark_node_get_start_line(first))
+            let lastLine = Int(cmark_node_get_end_line(first))
+            if result.linkDestination != nil, lastLine > firstLine, lastLine <= lines.count {
+                nested.append(dedented(lines[firstLine..<lastLine]))
             }
             sibling = cmark_node_next(first)
         }
         while let node = sibling {
-            nested.append(source(of: node, lines: lines))
+            if cmark_node_get_type(node) == CMARK_NODE_LIST, containsLink(node) {
+                sublists.append(node)
+            } else {
+                nested.append(source(of: node, lines: lines))
+            }
             sibling = cmark_node_next(node)
         }
         result.nestedMarkdown = nested.joined(separator: "\n\n")
+        blocks.append(.item(result))
+        for list in sublists { collectList(list, depth: depth + 1, lines: lines, into: &blocks) }
+    }
+
+    /// Each row of a table that holds a link, as an item: the cells are read one after another. The
+    /// cell after the link's describes it; the later ones follow as `Header: value`.
+    static func collectTable(_ table: OpaquePointer, lines: [String], into blocks: inout [Block]) {
+        var headers: [String] = []
+        var row = cmark_node_first_child(table)
+        while let current = row {
+            defer { row = cmark_node_next(current) }
+            let cells = children(of: current)
+            if headers.isEmpty, typeName(of: current) == "table_header" {
+                headers = cells.map { MarkdownRenderer.plainText(of: $0) }
+            }
+            guard containsLink(current) else { continue }
+            var result = ListItem(
+                line: Int(cmark_node_get_start_line(current)), isTableRow: true, linkText: nil, linkDestination: nil,
+                linkIsImage: false, trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
+            result.text = cells.map { MarkdownRenderer.plainText(of: $0) }.filter { !$0.isEmpty }
+                .joined(separator: " | ")
+            var described = false
+            for (index, node) in cells.enumerated() {
+                let hadLink = result.linkDestination != nil
+                read(node, into: &result, lines: lines)
+                guard hadLink else {
+                    described = !result.trailingWords.isEmpty
+                    continue
+                }
+                let words = wordsAfter(nil, in: node, lines: lines)
+                guard !words.isEmpty else { continue }
+                if described {
+                    result.trailingWords.append(Word(text: "·", isPlain: false))
+                    if index < headers.count, !headers[index].isEmpty {
+                        result.trailingWords.append(Word(text: headers[index] + ":", isPlain: false))
+                    }
+                }
+                result.trailingWords += words
+                described = true
+            }
+            result.trailingText = result.trailingWords.map(\.text).joined(separator: " ")
+            blocks.append(.item(result))
+        }
+    }
+
+    static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
         return result
+    }
+
+    /// Reads the links of a paragraph (or a table cell) into `item`: the first becomes the item's link,
+    /// with the words after it, unless the item already has one.
+    static func read(_ paragraph: OpaquePointer, into item: inout ListItem, lines: [String]) {
+        var found: [(link: ItemLink, node: OpaquePointer, container: OpaquePointer)] = []
+        var pending = ""
+        var sawBadge = false
+        var child = cmark_node_first_child(paragraph)
+        while let container = child {
+            // Links of the first line are the item's; the lines under it are its note (unless the
+            // first line has no link).
+            if cmark_node_get_type(container) == CMARK_NODE_SOFTBREAK, !found.isEmpty { break }
+            collectLinks(
+                container, container: container, pending: &pending, found: &found, anchors: &item.anchors,
+                sawBadge: &sawBadge)
+            child = cmark_node_next(container)
+        }
+        if found.isEmpty, sawBadge, item.linkDestination == nil { item.linkIsImage = true }
+        guard !found.isEmpty else { return }
+        let hadLink = item.linkDestination != nil
+        item.links += found.map(\.link)
+        guard !hadLink, let main = found.first else { return }
+        item.linkDestination = main.link.destination
+        item.linkText = main.link.text
+        item.linkIsImage = false
+        if let leading = leadingLink(in: paragraph), leading.node == main.node { item.startsWithLink = true }
+        item.trailingWords = wordsAfter(main.container, in: paragraph, lines: lines)
+        item.trailingText = item.trailingWords.map(\.text).joined(separator: " ")
+        if let next = cmark_node_next(main.container), cmark_node_get_start_line(next) > 0 {
+            item.trailingTextStart = Position(
+                line: Int(cmark_node_get_start_line(next)), column: Int(cmark_node_get_start_column(next)))
+        }
+    }
+
+    /// The links inside an inline subtree, in order, each with the plain text written before it.
+    static func collectLinks(
+        _ node: OpaquePointer, container: OpaquePointer, pending: inout String,
+        found: inout [(link: ItemLink, node: OpaquePointer, container: OpaquePointer)], anchors: inout [String],
+        sawBadge: inout Bool
+    ) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_LINK:
+            let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if destination.hasPrefix("#") {
+                anchors.append(String(destination.dropFirst()))
+                pending += inlineText(node)
+            } else if isImageOnly(node) {
+                sawBadge = true
+            } else if !destination.isEmpty {
+                found.append(
+                    (
+                        ItemLink(
+                            text: MarkdownRenderer.plainText(of: node), destination: destination, textBefore: pending),
+                        node, container
+                    ))
+                pending = ""
+            }
+        case CMARK_NODE_IMAGE, CMARK_NODE_HTML_INLINE:
+            break
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            pending += " "
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            pending += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        default:
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                collectLinks(
+                    current, container: container, pending: &pending, found: &found, anchors: &anchors,
+                    sawBadge: &sawBadge)
+                child = cmark_node_next(current)
+            }
+        }
+    }
+
+    /// Whether a block holds a link that is neither a badge nor an in-page anchor, at any depth.
+    static func containsLink(_ node: OpaquePointer) -> Bool {
+        guard let iterator = cmark_iter_new(node) else { return false }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return false }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator),
+                cmark_node_get_type(current) == CMARK_NODE_LINK
+            else { continue }
+            let destination = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+            if !destination.isEmpty, !destination.hasPrefix("#"), !isImageOnly(current) { return true }
+        }
+    }
+
+    static func typeName(of node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
     /// The link a paragraph opens with, directly or wrapped in emphasis; `container` is the
@@ -171,6 +343,57 @@ private extension MarkdownOutline {
         }
     }
 
+    /// The links among `first` and its next siblings that stand in brackets of their own, alone or
+    /// separated by commas: `(`, `[Demo](…)`, `, `, `[Source Code](…)`, `)`.
+    static func bracketedLinks(from first: OpaquePointer?) -> Set<OpaquePointer> {
+        var siblings: [OpaquePointer] = []
+        var next = first
+        while let current = next {
+            siblings.append(current)
+            next = cmark_node_next(current)
+        }
+        func literal(_ node: OpaquePointer) -> String? {
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT else { return nil }
+            return cmark_node_get_literal(node).map { String(cString: $0) }
+        }
+        var result: Set<OpaquePointer> = []
+        var index = 0
+        while index < siblings.count {
+            guard let opening = literal(siblings[index]),
+                let last = opening.last(where: { !$0.isWhitespace }), last == "(" || last == "["
+            else {
+                index += 1
+                continue
+            }
+            var links: [OpaquePointer] = []
+            var end = index + 1
+            while end < siblings.count {
+                let node = siblings[end]
+                if cmark_node_get_type(node) == CMARK_NODE_LINK {
+                    links.append(node)
+                } else if let text = literal(node), !links.isEmpty, isLinkSeparator(text) {
+                    // `, ` between two links of the group
+                } else {
+                    break
+                }
+                end += 1
+            }
+            if !links.isEmpty, end < siblings.count, let closing = literal(siblings[end]),
+                let first = closing.first(where: { !$0.isWhitespace }), first == ")" || first == "]"
+            {
+                result.formUnion(links)
+            }
+            index = max(end, index + 1)
+        }
+        return result
+    }
+
+    /// `, `, ` / `, ` and `: what stands between the links of one bracketed group.
+    static func isLinkSeparator(_ text: String) -> Bool {
+        text.allSatisfy { $0.isWhitespace || ",;/|·".contains($0) }
+            || text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() } == ["and"]
+    }
+
     static func isImageOnly(_ link: OpaquePointer) -> Bool {
         var child = cmark_node_first_child(link)
         var sawImage = false
@@ -186,10 +409,14 @@ private extension MarkdownOutline {
         return sawImage
     }
 
-    /// The words after `node` up to the end of its line, each marked plain or not.
-    static func wordsAfter(_ node: OpaquePointer, lines: [String]) -> [Word] {
+    /// The words after `node` (from the start of `parent` when nil) up to the end of its line, each
+    /// marked plain or not. Links in brackets of their own — `([Demo](…), [Source Code](…))`,
+    /// `[[paper](…)]` — are left out: they are the item's secondary links, not its description.
+    static func wordsAfter(_ node: OpaquePointer?, in parent: OpaquePointer, lines: [String]) -> [Word] {
         var parts: [(text: String, isPlain: Bool)] = []
-        var sibling = cmark_node_next(node)
+        let first = node.map { cmark_node_next($0) } ?? cmark_node_first_child(parent)
+        let omitted = bracketedLinks(from: first)
+        var sibling = first
         while let current = sibling {
             switch cmark_node_get_type(current) {
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: sibling = nil; continue
@@ -197,6 +424,7 @@ private extension MarkdownOutline {
                 collectPlain(current, lines: lines, into: &parts)
             case CMARK_NODE_CODE:
                 parts.append((cmark_node_get_literal(current).map { String(cString: $0) } ?? "", false))
+            case CMARK_NODE_LINK where omitted.contains(current): break
             default: parts.append((inlineText(current), false))
             }
             sibling = cmark_node_next(current)

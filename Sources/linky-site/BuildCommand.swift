@@ -109,7 +109,14 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         let colors = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        format.print(report.diagnostics, prefix: prefix, summary: quiet ? "" : summary, colors: colors)
+        // What was read of each list file, so a list that lost links says so before the summary.
+        let lists = (report.site?.listFiles ?? []).map { list in
+            "\(prefix)\(list.path): \(grouped(list.itemsRead)) items read, \(counted(list.linksMade, "link")) made"
+                + (list.secondaryLinks > 0 ? " (and \(grouped(list.secondaryLinks)) secondary)" : "")
+                + ", \(grouped(list.linksSkipped)) skipped"
+        }
+        let fullSummary = (lists + [summary]).joined(separator: "\n")
+        format.print(report.diagnostics, prefix: prefix, summary: quiet ? "" : fullSummary, colors: colors)
 
         switch report.outcome {
         case .success: return

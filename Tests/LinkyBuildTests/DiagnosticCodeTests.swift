@@ -70,6 +70,14 @@ import Testing
             code: .emptyListFile, files: ["links/README.md": "# Just prose\n\nNothing to see.\n", "links/a.md": good],
             path: "links/README.md", line: 1),
         Case(
+            code: .relativeListLink,
+            files: ["links/list.md": "# List\n\n- [ok](https://ok.example)\n- [Guide](./docs/guide.md) - ours\n"],
+            path: "links/list.md", line: 4),
+        Case(
+            code: .brokenAnchor,
+            files: ["links/list.md": "# List\n\n## Tools\n- [ok](https://ok.example)\n\nSee [Nothing](#nothing).\n"],
+            path: "links/list.md", line: 6),
+        Case(
             code: .categoryDefinedTwice,
             files: [
                 "links/tools/_index.md": "---\ntitle: Tools\n---\n", "links/tools/a.md": good,

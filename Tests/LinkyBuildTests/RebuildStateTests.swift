@@ -403,7 +403,8 @@ import Testing
                 date: LinkDate(parsing: "2024-05-06T07:08:09+02:00"), image: url, favorite: true, draft: true,
                 note: note,
                 extra: ["k": .map(["n": .number(1.5), "l": .list([.bool(true), .null, .string("s")])])],
-                sourceOrder: 7, aliases: [PathAlias("/old/", at: location)])
+                sourceOrder: 7, aliases: [PathAlias("/old/", at: location)],
+                secondaryLinks: [SecondaryLink(title: "Demo", url: url)], relatedOrder: 3)
         ]
         content.categories = [
             CategoryDefinition(
@@ -413,11 +414,14 @@ import Testing
         content.diagnostics = [.warning(.unknownKey, at: location, "m", hint: "h"), .error(.missingURL, at: nil, "e")]
         content.unknownKeys = [(key: "k", location: location)]
         content.untitledLinks = [(url: url, location: location)]
+        content.listFiles = [
+            ListFileSummary(path: "links/list.md", itemsRead: 5, linksMade: 4, secondaryLinks: 2, linksSkipped: 1)
+        ]
         let read = try Self.roundTrip(content)
         #expect(Self.same(content, read))
         // The properties the codec knows of; a new one must be written (and added here).
-        #expect(Mirror(reflecting: content).children.count == 5)
-        #expect(Mirror(reflecting: content.links[0]).children.count == 16)
+        #expect(Mirror(reflecting: content).children.count == 6)
+        #expect(Mirror(reflecting: content.links[0]).children.count == 18)
         #expect(Mirror(reflecting: content.categories[0]).children.count == 11)
         #expect(Mirror(reflecting: content.diagnostics[0]).children.count == 5)
         #expect(Mirror(reflecting: location).children.count == 3)
@@ -453,7 +457,9 @@ import Testing
         case 12: link.note = nil
         case 13: link.extra = [:]
         case 14: link.sourceOrder = 1
-        default: link.aliases = []
+        case 15: link.aliases = []
+        case 16: link.secondaryLinks = []
+        default: link.relatedOrder = nil
         }
         return link
     }
@@ -467,10 +473,10 @@ import Testing
             id: 0, slug: "a", category: 0, url: try LinkURL(parsing: "https://a.example/"), title: "A",
             description: nil,
             tags: [], date: nil, image: nil, favorite: false, note: nil, extra: [:], source: location, sourceOrder: 0)
-        #expect(Mirror(reflecting: link).children.count == 17)
+        #expect(Mirror(reflecting: link).children.count == 19)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 14)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 15)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {

@@ -51,6 +51,18 @@ enum ConfigParser {
             case "clean_urls": diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.cleanURLs = $0 }
             case "extra_keys":
                 diagnostics.take(mapping.stringList(entry), as: .invalidConfig).map { config.extraKeys = Set($0) }
+            case "source_url":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
+                    if ListFileParser.absoluteHTTPURL(raw) != nil {
+                        config.sourceURL = raw.hasSuffix("/") ? raw : raw + "/"
+                    } else {
+                        diagnostics.append(
+                            .warning(
+                                .invalidConfig, at: mapping.location(of: entry),
+                                "`source_url` must be an http(s) address, such as https://github.com/o/r/blob/main/links/",
+                                hint: "write the address the content folder is published at"))
+                    }
+                }
             case "allowed_schemes":
                 if let schemes = diagnostics.take(mapping.stringList(entry), as: .invalidConfig) {
                     config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })

@@ -11,7 +11,7 @@ struct ListFileParser: Sendable {
     /// Front-matter keys that suggest the author meant a link file and forgot `url`.
     static let linkOnlyKeys: Set<String> = ["tags", "date", "favorite", "draft", "image"]
     /// Front-matter keys of a list file that apply to each of its items.
-    static let listKeys: Set<String> = ["tags", "draft"]
+    static let listKeys: Set<String> = ["tags", "draft", "source_url"]
 
     func parse(
         _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], fileName: String,
@@ -28,7 +28,9 @@ struct ListFileParser: Sendable {
                 .warning(
                     .unknownKey, at: mapping.location(of: entry),
                     "`\(entry.key)` is not a list-file setting and is ignored",
-                    hint: "a list file's front matter knows title, description, order, icon, aliases, tags and draft"))
+                    hint:
+                        "a list file's front matter knows title, description, order, icon, aliases, tags, draft and source_url"
+                ))
         }
         // `tags:` and `draft:` of the front matter apply to every item of the file.
         var fileTags: [(name: String, line: Int?)] = []
@@ -39,15 +41,12 @@ struct ListFileParser: Sendable {
         }
         let fileDraft = mapping["draft"].flatMap { result.diagnostics.take(mapping.bool($0)) } ?? false
 
-        let candidates = outline.blocks.contains { block in
-            if case .item(let item) = block, let destination = item.linkDestination, !item.linkIsImage,
-                Self.hasScheme(destination)
-            {
-                return true
-            }
+        let sourceURL = fileSourceURL(mapping, diagnostics: &result.diagnostics)
+        let hasCandidates = outline.blocks.contains { block in
+            if case .item(let item) = block { return !item.links.isEmpty }
             return false
         }
-        guard candidates else {
+        guard hasCandidates else {
             if mapping.entries.contains(where: { Self.linkOnlyKeys.contains($0.key) }) || frontMatter.yaml != nil {
                 result.diagnostics.append(
                     .error(
@@ -66,18 +65,21 @@ struct ListFileParser: Sendable {
             return
         }
 
+        var reader = ListItemReader(parser: self, sourceURL: sourceURL, lineOffset: lineOffset)
         var sections: [CategoryDefinition] = []
         var stack: [(level: Int, key: [String])] = []
         var currentKey = key
         var titleTaken = root.title != nil
         var seenItem = false
-        var order = 0
         var introBlocks: [String: [String]] = [:]
+        var anchors = SectionAnchors()
         for block in outline.blocks {
             switch block {
             case .heading(let level, let text, let line):
-                if level == 1, !seenItem, stack.isEmpty, !titleTaken {
-                    root.title = text
+                anchors.addHeading(text)
+                // The `# Title` before the first item is the list's own name (the front matter's wins).
+                if level == 1, !seenItem, stack.isEmpty {
+                    if !titleTaken { root.title = text }
                     titleTaken = true
                     continue
                 }
@@ -86,6 +88,7 @@ struct ListFileParser: Sendable {
                 let parentKey = stack.last?.key ?? key
                 currentKey = parentKey + [name]
                 stack.append((level, currentKey))
+                reader.startSection()
                 if !sections.contains(where: { $0.key == currentKey }) {
                     sections.append(
                         CategoryDefinition(
@@ -94,15 +97,28 @@ struct ListFileParser: Sendable {
                 }
             case .item(let item):
                 seenItem = true
-                if var link = parseItem(item, key: currentKey, lineOffset: lineOffset, order: order, into: &result) {
-                    link.tags += fileTags
-                    link.draft = link.draft || fileDraft
-                    result.links.append(link)
-                    order += 1
+                reader.read(item, sectionKey: currentKey, into: &result)
+                for anchor in item.anchors { anchors.addReference(anchor, line: item.line + lineOffset) }
+            case .other(let markdown, let line, let isDecoration):
+                if !isDecoration {
+                    introBlocks["\(currentKey)", default: []].append(markdown)
+                    anchors.addReferences(in: markdown, firstLine: line + lineOffset)
                 }
-            case .other(let markdown, _, let isDecoration):
-                if !isDecoration { introBlocks["\(currentKey)", default: []].append(markdown) }
             }
+        }
+        anchors.reportBroken(path: path, into: &result.diagnostics)
+        for var link in reader.finishedLinks() {
+            link.tags += fileTags
+            link.draft = link.draft || fileDraft
+            result.links.append(link)
+        }
+        // A group (a plain-text item with links nested under it) is a sub-category once a link is in it.
+        let usedKeys = Set(result.links.lazy.filter { $0.source.path == path }.map(\.categoryKey))
+        for group in reader.groups
+        where !sections.contains(where: { $0.key == group.key })
+            && usedKeys.contains(where: { $0.starts(with: group.key) })
+        {
+            sections.append(group)
         }
         if let intro = introBlocks["\(key)"] { root.intro = ContentFileParser.note(intro.joined(separator: "\n\n")) }
         if root.title == nil { root.title = fileName }
@@ -111,52 +127,47 @@ struct ListFileParser: Sendable {
                 sections[index].intro = ContentFileParser.note(intro.joined(separator: "\n\n"))
             }
         }
+        reader.reportSkipped(into: &result.diagnostics)
+        result.listFiles.append(
+            ListFileSummary(
+                path: path, itemsRead: reader.itemsRead, linksMade: reader.linksMade,
+                secondaryLinks: reader.secondaryCount, linksSkipped: reader.skipped.count))
         result.categories.append(root)
         result.categories += sections
+    }
+
+    /// The address relative links of this file resolve against: its front matter's `source_url`, else
+    /// `linky.yml`'s followed by the file's path in the content folder.
+    func fileSourceURL(_ mapping: YAMLMapping, diagnostics: inout [Diagnostic]) -> URL? {
+        if let entry = mapping["source_url"], let raw = diagnostics.take(mapping.string(entry)) {
+            if let url = Self.absoluteHTTPURL(raw) { return url }
+            diagnostics.append(
+                .warning(
+                    .invalidFieldType, at: mapping.location(of: entry),
+                    "`source_url` must be an http(s) address, such as the list's GitHub page",
+                    hint: "write the address the file is published at, e.g. https://github.com/o/r/blob/main/README.md")
+            )
+            return nil
+        }
+        guard let base = config.sourceURL else { return nil }
+        let prefix = config.contentDir.hasSuffix("/") ? config.contentDir : config.contentDir + "/"
+        let inFolder = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        let encoded = inFolder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? inFolder
+        return Self.absoluteHTTPURL(base + encoded)
+    }
+
+    /// `raw` as an absolute http(s) URL, or nil.
+    static func absoluteHTTPURL(_ raw: String) -> URL? {
+        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return nil }
+        return url
     }
 }
 
 // MARK: - Items
 
-private extension ListFileParser {
-    func parseItem(
-        _ item: MarkdownOutline.ListItem, key: [String], lineOffset: Int, order: Int, into result: inout ParsedContent
-    ) -> ParsedLink? {
-        guard let destination = item.linkDestination, !item.linkIsImage else { return nil }
-        let location = SourceLocation(path: path, line: item.line + lineOffset)
-        // Anchors (`#contents`) and relative links are a list's own navigation, not links to collect.
-        guard Self.hasScheme(destination) else { return nil }
-        let url: LinkURL
-        do {
-            url = try LinkURL(parsing: destination, allowedSchemes: config.allowedSchemes)
-        } catch {
-            result.diagnostics.append(
-                .warning(
-                    .listItemInvalidURL, at: location,
-                    "the item's link \"\(destination)\" is not a usable URL (\(error.message)), so the item is skipped",
-                    hint: error.hint))
-            return nil
-        }
-        var (description, tags) = Self.descriptionAndTags(item.trailingWords)
-        if tags.count > ContentFileParser.maximumTags {
-            result.diagnostics.append(
-                .warning(
-                    .invalidTags, at: location,
-                    "the item has \(tags.count) #tags; only the first \(ContentFileParser.maximumTags) are kept",
-                    hint: "keep the tags that help find the link"))
-            tags = Array(tags.prefix(ContentFileParser.maximumTags))
-        }
-        if description?.isEmpty == true { description = nil }
-        let title = (item.linkText ?? "").collapsingWhitespace
-        let note = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
-        return ParsedLink(
-            source: location, categoryKey: key, slugName: title.isEmpty ? url.displayHost : title, url: url,
-            urlSource: location,
-            title: title.isEmpty ? url.displayHost : title, description: description,
-            tags: tags.map { ($0, location.line) }, date: nil, image: nil, favorite: false, draft: false,
-            note: note.isEmpty ? nil : ContentFileParser.note(note), extra: [:], sourceOrder: order)
-    }
-
+extension ListFileParser {
     static func hasScheme(_ destination: String) -> Bool {
         guard let colon = destination.firstIndex(of: ":") else { return false }
         let scheme = destination[..<colon]

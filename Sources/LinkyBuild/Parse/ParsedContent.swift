@@ -21,6 +21,10 @@ struct ParsedLink: Sendable {
     var extra: [String: ExtraValue]
     var sourceOrder: Int
     var aliases: [PathAlias] = []
+    /// The item's other links (list files only).
+    var secondaryLinks: [SecondaryLink] = []
+    /// The `sourceOrder` of the link this one is nested under, in the same list file.
+    var relatedOrder: Int?
 }
 
 /// What a folder's `_index.md`, a list file or one of its headings says about a category.
@@ -49,8 +53,11 @@ struct ParsedContent: Sendable {
     var unknownKeys: [(key: String, location: SourceLocation)] = []
     /// Link files with a valid URL but no title anywhere: what `linky-site fetch` can fix.
     var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
+    /// What was read of each list file.
+    var listFiles: [ListFileSummary] = []
 
     mutating func append(_ other: ParsedContent) {
+        listFiles += other.listFiles
         untitledLinks += other.untitledLinks
         links += other.links
         categories += other.categories

@@ -149,6 +149,12 @@ struct PageFingerprints: Sendable {
             return ids.map { id in
                 writer.removeAll()
                 writer.link(links[id])
+                // A nested link's card names the link it is related to.
+                if let related = links[id].related {
+                    writer.int(related)
+                    writer.string(links[related].title)
+                    writer.linkURL(links[related].url)
+                }
                 return Fingerprint(writer.bytes)
             }
         }
@@ -178,6 +184,11 @@ extension ByteWriter {
         location(link.urlSource)
         int(link.sourceOrder)
         array(link.aliases) { $0.pathAlias($1) }
+        array(link.secondaryLinks) { writer, secondary in
+            writer.string(secondary.title)
+            writer.linkURL(secondary.url)
+        }
+        optionalInt(link.related)
     }
 
     mutating func category(_ category: Category) {
@@ -225,5 +236,6 @@ extension ByteWriter {
         bool(config.cleanURLs)
         array(config.extraKeys.sorted()) { $0.string($1) }
         bool(config.includeDrafts)
+        optionalString(config.sourceURL)
     }
 }

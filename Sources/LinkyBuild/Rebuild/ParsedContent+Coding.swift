@@ -17,6 +17,13 @@ extension ParsedContent {
             writer.linkURL(entry.url)
             writer.location(entry.location)
         }
+        writer.array(listFiles) { writer, summary in
+            writer.string(summary.path)
+            writer.int(summary.itemsRead)
+            writer.int(summary.linksMade)
+            writer.int(summary.secondaryLinks)
+            writer.int(summary.linksSkipped)
+        }
     }
 
     init(reading reader: inout ByteReader) throws(ByteReader.Malformed) {
@@ -28,6 +35,11 @@ extension ParsedContent {
         diagnostics = try reader.array { (r: inout R) throws(M) in try r.diagnostic() }
         unknownKeys = try reader.array { (r: inout R) throws(M) in (key: try r.string(), location: try r.location()) }
         untitledLinks = try reader.array { (r: inout R) throws(M) in (url: try r.linkURL(), location: try r.location())
+        }
+        listFiles = try reader.array { (r: inout R) throws(M) in
+            ListFileSummary(
+                path: try r.string(), itemsRead: try r.int(), linksMade: try r.int(), secondaryLinks: try r.int(),
+                linksSkipped: try r.int())
         }
     }
 }
@@ -55,6 +67,11 @@ extension ByteWriter {
         extraMap(link.extra)
         int(link.sourceOrder)
         array(link.aliases) { $0.pathAlias($1) }
+        array(link.secondaryLinks) { writer, secondary in
+            writer.string(secondary.title)
+            writer.linkURL(secondary.url)
+        }
+        optionalInt(link.relatedOrder)
     }
 
     mutating func categoryDefinition(_ definition: CategoryDefinition) {
@@ -166,10 +183,15 @@ extension ByteReader {
         let extra = try extraMap()
         let sourceOrder = try int()
         let aliases = try array { (r: inout ByteReader) throws(M) in try r.pathAlias() }
+        let secondaryLinks = try array { (r: inout ByteReader) throws(M) in
+            SecondaryLink(title: try r.string(), url: try r.linkURL())
+        }
+        let relatedOrder = try optionalInt()
         return ParsedLink(
             source: source, categoryKey: categoryKey, slugName: slugName, url: url, urlSource: urlSource, title: title,
             description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
-            note: note, extra: extra, sourceOrder: sourceOrder, aliases: aliases)
+            note: note, extra: extra, sourceOrder: sourceOrder, aliases: aliases, secondaryLinks: secondaryLinks,
+            relatedOrder: relatedOrder)
     }
 
     mutating func categoryDefinition() throws(M) -> CategoryDefinition {

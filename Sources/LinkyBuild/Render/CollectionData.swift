@@ -48,6 +48,14 @@ struct CollectionDocument: Encodable {
         var page: String?
         var source: String
         var extra: [String: ExtraValue]?
+        /// The item's secondary links (`Source Code`, `Demo`) of a list file.
+        var links: [SecondaryEntry]?
+        /// The id of the link this one is nested under in its list file.
+        var related: Int?
+    }
+    struct SecondaryEntry: Encodable {
+        var title: String
+        var url: String
     }
 
     var version = 1
@@ -81,7 +89,10 @@ struct CollectionDocument: Encodable {
                 date: link.date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: link.favorite,
                 image: link.image?.absoluteString, note: link.note?.markdown,
                 page: link.hasPage ? context.paths.link(link.id) : nil, source: link.source.description,
-                extra: link.extra.isEmpty ? nil : link.extra)
+                extra: link.extra.isEmpty ? nil : link.extra,
+                links: link.secondaryLinks.isEmpty
+                    ? nil : link.secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
+                related: link.related)
         }
     }
 }
@@ -133,6 +144,11 @@ struct SearchIndexDocument: Encodable {
         tags = site.tags.map(\.name)
         links = site.links.map { link in
             var note = link.note?.plainText
+            // Secondary links are found by their names and hosts, ranked as the note is.
+            if !link.secondaryLinks.isEmpty {
+                let names = link.secondaryLinks.map { "\($0.title) \($0.url.displayHost)" }.joined(separator: " · ")
+                note = note.map { names + " · " + $0 } ?? names
+            }
             if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
             return LinkEntry(
                 t: link.title, u: link.url.absoluteString, d: link.url.displayHost, s: link.description, n: note,

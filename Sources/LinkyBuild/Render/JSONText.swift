@@ -252,8 +252,18 @@ extension CollectionDocument: JSONTextWritable {
                     json.member("favorite", link.favorite)
                     json.member("id", link.id)
                     json.member("image", link.image)
+                    if let secondary = link.links {
+                        json.key("links")
+                        json.array(secondary) { json, entry in
+                            json.object { json in
+                                json.member("title", entry.title)
+                                json.member("url", entry.url)
+                            }
+                        }
+                    }
                     json.member("note", link.note)
                     json.member("page", link.page)
+                    json.member("related", link.related)
                     json.member("source", link.source)
                     json.member("tags", link.tags)
                     json.member("title", link.title)

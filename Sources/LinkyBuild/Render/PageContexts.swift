@@ -12,8 +12,11 @@ extension TemplateContext {
         let shown = homeLinks()
         let favorites = shown.favorites.map { linkItem($0) }
         let recent = shown.recent.map { linkItem($0) }
+        // A site of one list shows that list's sections as its categories.
+        let lone = site.loneCategory
+        let shownCategories = Self.homeCategories(of: site)
         var extra: TemplateMap = [
-            "categories": .list(site.rootCategories.map { .map(categorySummary($0)) }),
+            "categories": .list(shownCategories.map { .map(categorySummary($0)) }),
             "favorites": .list(favorites),
             "recent": .list(recent),
             "links": .list(shown.topLevel.map { linkItem($0) }),
@@ -21,13 +24,31 @@ extension TemplateContext {
                 site.tags.sorted { ($0.links.count, $1.name) > ($1.links.count, $0.name) }.prefix(20)
                     .map { tagReference($0.id) }),
         ]
-        if let intro = root.intro { extra["intro_html"] = .string(intro.html) }
+        if let intro = root.intro ?? lone.flatMap({ site.categories[$0].intro }) {
+            extra["intro_html"] = .string(withSectionLinks(intro.html, from: root.intro == nil ? lone : 0))
+        }
         extra["has_favorites"] = .bool(!favorites.isEmpty)
         extra["has_recent"] = .bool(!recent.isEmpty)
-        extra["has_links"] = .bool(!root.links.isEmpty)
+        extra["has_links"] = .bool(!shown.topLevel.isEmpty)
         extra["has_top_tags"] = .bool(!site.tags.isEmpty)
         return page(
             path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
+    }
+
+    /// The categories the home page shows: the top-level ones; for a site of one list, its sections —
+    /// and while there are only a few (`## Projects`, `## Resources`), the sections inside those,
+    /// as a list's table of contents does.
+    static func homeCategories(of site: Site) -> [Int] {
+        guard let lone = site.loneCategory else { return site.rootCategories }
+        var sections = site.categories[lone].children
+        while sections.count < 6, sections.contains(where: { !site.categories[$0].children.isEmpty }) {
+            sections = sections.flatMap { id in
+                let section = site.categories[id]
+                if section.children.isEmpty { return [id] }
+                return section.links.isEmpty ? section.children : [id] + section.children
+            }
+        }
+        return sections
     }
 
     /// The links the home page lists: the favorites, the most recent and those at the top level.
@@ -39,7 +60,7 @@ extension TemplateContext {
         return (
             links.indices.filter { links[$0].favorite },
             Array(links.indices.lazy.filter { links[$0].date != nil }.prefix(site.config.recentCount)),
-            site.categories[0].links
+            site.categories[site.loneCategory ?? 0].links
         )
     }
 
@@ -52,7 +73,9 @@ extension TemplateContext {
         let pageSize = max(site.config.pageSize, 1)
         let slice = category.links.dropFirst((number - 1) * pageSize).prefix(pageSize)
         var info = categorySummary(id)
-        if let intro = category.intro, number == 1 { info["intro_html"] = .string(intro.html) }
+        if let intro = category.intro, number == 1 {
+            info["intro_html"] = .string(withSectionLinks(intro.html, from: id))
+        }
         info["direct_count"] = .int(category.links.count)
         var extra: TemplateMap = [
             "category": .map(info), "breadcrumbs": breadcrumbs(id),
@@ -190,7 +213,9 @@ extension TemplateContext {
                 "has_links": .bool(!category.links.isEmpty),
             ]
             if let description = category.description { section["description"] = .string(description) }
-            if let intro = category.intro { section["intro_html"] = .string(intro.html) }
+            if let intro = category.intro {
+                section["intro_html"] = .string(withSectionLinks(intro.html, from: category.id))
+            }
             return .map(section)
         }
         var extra: TemplateMap = ["sections": .list(sections)]

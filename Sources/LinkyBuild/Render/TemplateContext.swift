@@ -130,15 +130,31 @@ struct TemplateContext {
         if fields.category { item["category"] = categoryReference(link.category) }
         if fields.root { item["root"] = .string(root) }
         if fields.t { item["t"] = stringValues }
-        if fields.description, let description = link.description { item["description"] = .string(description) }
-        if let date = link.date {
-            if fields.date { item["date"] = .string(date.isoDay) }
-            if fields.datetime { item["datetime"] = .string(date.hasTime ? date.rfc3339 : date.isoDay) }
+        // An optional field a link lacks is `false`, not missing: a missing name would be looked up in
+        // the enclosing contexts (the page's `description`, a category's `image`…) and show theirs.
+        if fields.description { item["description"] = link.description.map { .string($0) } ?? false }
+        if fields.date { item["date"] = link.date.map { .string($0.isoDay) } ?? false }
+        if fields.datetime {
+            item["datetime"] = link.date.map { .string($0.hasTime ? $0.rfc3339 : $0.isoDay) } ?? false
         }
-        if fields.page, link.hasPage { item["page"] = .string(href(paths.link(id))) }
-        if fields.image, let image = link.image { item["image"] = .string(image.absoluteString) }
-        if fields.favicon, let favicon = link.favicon { item["favicon"] = .string(favicon.absoluteString) }
-        if fields.noteHTML, withNote, let note = link.note { item["note_html"] = .string(note.html) }
+        if fields.page { item["page"] = link.hasPage ? .string(href(paths.link(id))) : false }
+        if fields.image { item["image"] = link.image.map { .string($0.absoluteString) } ?? false }
+        if fields.favicon { item["favicon"] = link.favicon.map { .string($0.absoluteString) } ?? false }
+        if fields.noteHTML {
+            item["note_html"] =
+                withNote ? link.note.map { .string(withSectionLinks($0.html, path: link.source.path)) } ?? false : false
+        }
+        if fields.secondaryLinks {
+            item["secondary_links"] = .list(
+                link.secondaryLinks.map { ["title": .string($0.title), "url": .string($0.url.absoluteString)] })
+        }
+        if fields.hasSecondaryLinks { item["has_secondary_links"] = .bool(!link.secondaryLinks.isEmpty) }
+        if fields.related {
+            item["related"] =
+                link.related.map { other in
+                    ["title": .string(site.links[other].title), "url": .string(site.links[other].url.absoluteString)]
+                } ?? false
+        }
         if fields.extra, !link.extra.isEmpty {
             item["extra"] = .map(link.extra.mapValues(Self.templateValue))
         }
@@ -156,7 +172,7 @@ struct TemplateContext {
             "name": .string(tag.name), "slug": .string(tag.slug), "href": .string(href(paths.tag(id))),
             "count": .int(tag.links.count),
         ]
-        if let description = tag.description { reference["description"] = .string(description) }
+        reference["description"] = tag.description.map { .string($0) } ?? false
         return reference
     }
 
@@ -170,9 +186,10 @@ struct TemplateContext {
             "count": .int(category.totalCount), "path": .string(category.pathString),
             "trail": .string(trail(id).map(\.title).joined(separator: " › ")),
         ]
-        if let icon = category.icon { reference["icon"] = .string(icon) }
-        if let description = category.description { reference["description"] = .string(description) }
-        if id == 0 { reference["is_root"] = true }
+        // Optional fields are `false` when absent, so a sub-category never shows its parent's (see linkItemMap).
+        reference["icon"] = category.icon.map { .string($0) } ?? false
+        reference["description"] = category.description.map { .string($0) } ?? false
+        reference["is_root"] = .bool(id == 0)
         return reference
     }
 
@@ -185,7 +202,35 @@ struct TemplateContext {
         return summary
     }
 
-    /// The categories from the top down to `id` (the root excluded).
+    /// A note's or intro's HTML with its in-page links to a list file's headings (`href="#web-frameworks"`)
+    /// sent to the pages those headings became.
+    func withSectionLinks(_ html: String, from category: Int?) -> String {
+        guard let category else { return html }
+        return withSectionLinks(html, path: site.categories[category].source.path)
+    }
+
+    func withSectionLinks(_ html: String, path: String) -> String {
+        guard html.contains("href=\"#"), let anchors = site.sectionAnchors[path] else { return html }
+        var result = ""
+        var rest = html[...]
+        while let start = rest.range(of: "href=\"#") {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            let anchor = String(after[..<end])
+            let decoded = (anchor.removingPercentEncoding ?? anchor).lowercased()
+            if let id = anchors[decoded] {
+                result += "href=\"" + (root + href(paths.category(id))).xmlEscaped + "\""
+            } else {
+                result += "href=\"#" + anchor + "\""
+            }
+            rest = after[after.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// The categories from the top down to `id` (the root excluded, and the lone top category of a
+    /// one-list site below itself: the home page stands for it).
     func trail(_ id: Int) -> [Category] {
         var chain: [Category] = []
         var current: Int? = id
@@ -193,6 +238,7 @@ struct TemplateContext {
             chain.append(site.categories[index])
             current = site.categories[index].parent
         }
+        if chain.count > 1, let lone = site.loneCategory, chain.last?.id == lone { chain.removeLast() }
         return chain.reversed()
     }
 
@@ -257,6 +303,9 @@ struct ItemFields: Sendable {
     var favicon = true
     var noteHTML = true
     var extra = true
+    var secondaryLinks = true
+    var hasSecondaryLinks = true
+    var related = true
     var html = true
 
     static let all = ItemFields()
@@ -284,6 +333,9 @@ struct ItemFields: Sendable {
         favicon = names.contains("favicon")
         noteHTML = names.contains("note_html")
         extra = names.contains("extra")
+        secondaryLinks = names.contains("secondary_links")
+        hasSecondaryLinks = names.contains("has_secondary_links")
+        related = names.contains("related")
         html = names.contains("html")
     }
 }

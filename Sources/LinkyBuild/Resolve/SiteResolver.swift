@@ -84,14 +84,27 @@ struct SiteResolver {
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
+        // A list item nested under another is related to it: by the other's place in the same file.
+        var idOfItem: [String: [Int: Int]] = [:]
+        for link in links { idOfItem[link.source.path, default: [:]][link.sourceOrder] = link.id }
+        for (id, index) in order.enumerated() {
+            if let parentOrder = parsed[index].relatedOrder {
+                links[id].related = idOfItem[parsed[index].source.path]?[parentOrder]
+            }
+        }
         for index in categories.indices where categories[index].keepsSourceOrder {
             categories[index].links.sort {
                 (links[$0].source, links[$0].sourceOrder) < (links[$1].source, links[$1].sourceOrder)
             }
         }
         // Tags used only as parents have no links; unused tags.yml entries with no children are left out.
-        let site = Site(
+        var site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
+        site.listFiles = content.listFiles.sorted { $0.path < $1.path }
+        for definition in content.categories where definition.isListFile {
+            guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }
+            site.sectionAnchors[definition.source.path, default: [:]][SectionAnchors.anchor(of: title)] = id
+        }
         return (site, diagnostics)
     }
 }
@@ -134,6 +147,7 @@ extension SiteResolver {
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.favicon = LinkURL(stored: fetched?.favicon)
         resolved.aliases = link.aliases
+        resolved.secondaryLinks = link.secondaryLinks
         return resolved
     }
 }

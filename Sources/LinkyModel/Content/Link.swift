@@ -26,6 +26,10 @@ public struct Link: Sendable, Hashable {
     public var sourceOrder: Int
     /// Old addresses of its page, each redirected to it.
     public var aliases: [PathAlias] = []
+    /// The item's other links, after its main one (`(Source Code)`, `(Demo)`), in the order written.
+    public var secondaryLinks: [SecondaryLink] = []
+    /// The link this one is nested under in its list file (an index in `Site.links`): a related project.
+    public var related: Int?
 
     public init(
         id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],

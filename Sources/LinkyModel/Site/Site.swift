@@ -8,6 +8,11 @@ public struct Site: Sendable {
     public var rootCategories: [Int]
     /// By name.
     public var tags: [Tag]
+    /// What the build read of each list file, in path order.
+    public var listFiles: [ListFileSummary] = []
+    /// For each list file, the categories its headings became, by their in-page anchor
+    /// (`web-frameworks`): a note's `#web-frameworks` link goes to that category's page.
+    public var sectionAnchors: [String: [String: Int]] = [:]
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config
@@ -20,6 +25,15 @@ public struct Site: Sendable {
     /// The date of the newest link: feeds' `updated`, the print cover's date.
     public var newestDate: LinkDate? {
         links.lazy.compactMap(\.date).max()
+    }
+
+    /// The one top-level category of a site made of one list (or one folder), with sub-categories:
+    /// the home page shows its sections, and trails leave it out. Nil when the site has links at its
+    /// top level, several top-level categories, or the lone one has no sub-categories.
+    public var loneCategory: Int? {
+        guard rootCategories.count == 1, categories[0].links.isEmpty else { return nil }
+        let lone = rootCategories[0]
+        return categories[lone].children.isEmpty ? nil : lone
     }
 
     /// The list files (relative to the site folder): a list file and its headings are the

@@ -26,13 +26,16 @@ public struct SiteConfig: Sendable, Hashable {
     public var extraKeys: Set<String> = []
     /// Build links marked `draft: true` (the command line's `--drafts`).
     public var includeDrafts: Bool = false
+    /// Where the content folder is published as source (`https://github.com/o/r/blob/main/links/`):
+    /// relative links of list files resolve against it, followed by the file's path in the folder.
+    public var sourceURL: String?
 
     public init() {}
 
     /// Every key `linky.yml` accepts, as written there.
     public static let knownKeys: [String] = [
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
-        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys",
+        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url",
     ]
 }
 
