@@ -16,6 +16,10 @@ public struct ListFile: Sendable {
         public var tags: [String]
         /// Lines and sub-lists under the item, as Markdown.
         public var note: String?
+        /// The item's other links (`(Demo)`, `(Source Code)`).
+        public var secondaryLinks: [SecondaryLink] = []
+        /// The index in `entries` of the link this one is nested under.
+        public var related: Int?
     }
 
     /// The file's `# Title`, or its front matter's `title`.
@@ -63,10 +67,13 @@ public struct ListFile: Sendable {
         var parsed = ParsedContent()
         ListFileParser(path: path, config: config).parse(
             mapping, frontMatter: frontMatter, key: [], fileName: "", into: &parsed)
+        let indexOfOrder = Dictionary(
+            parsed.links.enumerated().map { ($1.sourceOrder, $0) }, uniquingKeysWith: { first, _ in first })
         let entries = parsed.links.map { link in
             Entry(
                 line: link.source.line ?? 1, sections: link.categoryKey, url: link.url, title: link.title,
-                description: link.description, tags: link.tags.map(\.name), note: link.note?.markdown)
+                description: link.description, tags: link.tags.map(\.name), note: link.note?.markdown,
+                secondaryLinks: link.secondaryLinks, related: link.relatedOrder.flatMap { indexOfOrder[$0] })
         }
         let root = parsed.categories.first { $0.key.isEmpty }
         return ListFile(

@@ -23,10 +23,21 @@ public enum MarkdownListReader {
                     "an awesome list has items like `- [Title](https://…) - description`; for other files use --from netscape|pinboard"
             )
         }
+        // A link file has no place for a list item's other links or its parent: they join its note, as
+        // Markdown the build shows, so nothing of the list is lost.
         let entries = list.entries.map { item in
-            ImportedBookmarks.Entry(
+            var note = item.note.map { [$0] } ?? []
+            if let parent = item.related {
+                note.append("Related to [\(list.entries[parent].title)](\(list.entries[parent].url.absoluteString)).")
+            }
+            if !item.secondaryLinks.isEmpty {
+                note.append(
+                    item.secondaryLinks.map { "- [\($0.title)](\($0.url.absoluteString))" }.joined(separator: "\n"))
+            }
+            return ImportedBookmarks.Entry(
                 line: item.line, folders: item.sections, url: item.url.absoluteString, title: item.title,
-                tags: item.tags, description: item.description, note: item.note)
+                tags: item.tags, description: item.description,
+                note: note.isEmpty ? nil : note.joined(separator: "\n\n"))
         }
         // Broken items are the import's invalid entries; the parser's other remarks (a front-matter key
         // it does not know, a file without links) are about list files in a site, not about an import.

@@ -32,3 +32,37 @@ import Testing
         }
     }
 }
+
+/// `import --from markdown` and `build` read a list with one reader: importing a real list gives the
+/// links that building it as a list file gives, link for link, and keeps its secondary links.
+@Suite struct MarkdownImportAgreementTests {
+    static let lists = ["awesome-python.md", "awesome.md", "awesome-selfhosted.md", "public-apis.md"]
+
+    @Test(arguments: lists)
+    func importingAListGivesTheLinksBuildingItGives(_ name: String) async throws {
+        let path = ImportFixtures.folder.deletingLastPathComponent().appending(path: "lists/\(name)")
+        let data = try Data(contentsOf: path)
+        let asList = try ImportFixtures.site([
+            "linky.yml": "title: T\n", "links/list.md": String(decoding: data, as: UTF8.self),
+        ])
+        let imported = try ImportFixtures.site(["linky.yml": "title: T\n"])
+        defer {
+            try? FileManager.default.removeItem(at: asList)
+            try? FileManager.default.removeItem(at: imported)
+        }
+        let report = try await Importer(options: ImportOptions(siteFolder: imported)).run(
+            data, format: .markdown, path: name)
+        #expect(report.writeFailure == nil && report.siteErrorCount == 0)
+        let built = try #require(await ImportFixtures.build(asList).site)
+        let fromImport = try #require(await ImportFixtures.build(imported).site)
+        #expect(Set(fromImport.links.map(\.url.comparisonKey)) == Set(built.links.map(\.url.comparisonKey)))
+        #expect(fromImport.links.count == built.links.count)
+        // Secondary links live on in the imported files' notes.
+        for link in built.links where !link.secondaryLinks.isEmpty {
+            let twin = try #require(fromImport.links.first { $0.url == link.url })
+            for secondary in link.secondaryLinks {
+                #expect(twin.note?.markdown.contains(secondary.url.absoluteString) == true, "\(name): \(link.title)")
+            }
+        }
+    }
+}
