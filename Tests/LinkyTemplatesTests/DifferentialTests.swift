@@ -199,4 +199,3 @@ struct TemplateGenerator {
         return .map(map)
     }
 }
-
