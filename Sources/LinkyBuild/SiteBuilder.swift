@@ -172,7 +172,7 @@ public struct SiteBuilder: Sendable {
             report.filesSkipped = rebuild.withLock { $0?.kept.count ?? 0 }
             if let rebuild = rebuild.withLock({ $0 }), let stamps {
                 rebuild.writeState(
-                    stamps: stamps.all, others: staticFiles + (printPDF == nil ? [] : [PrintPDF.fileName]),
+                    made: stamps.all, copied: staticFiles + (printPDF == nil ? [] : [PrintPDF.fileName]),
                     marker: counts.marker)
                 clock.lap("state")
             }

@@ -1,4 +1,5 @@
 import LinkyTemplates
+import LinkyTestSupport
 import Testing
 
 /// Thousands of generated template × data pairs rendered by our renderer and by swift-mustache:
@@ -197,25 +198,4 @@ struct TemplateGenerator {
         }
         return .map(map)
     }
-}
-
-/// SplitMix64: the same sequence on every machine, so a failure can be replayed.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[next(in: 0...(items.count - 1))] }
 }

@@ -64,30 +64,53 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
     """A rebuild updates the output in place (only the files that changed), through a journal: after a
     kill the output is the old site or the new one, or — killed after the journal's commit point,
     while files are being moved into place — the next build finishes the update before anything
-    else, even a build that then fails on a content error."""
+    else, even a build that then fails on a content error.
+
+    The two sites differ by a title and by 150 deleted links (so the search index has fewer shards),
+    and "the old site" and "the new one" are what a `--no-cache` build of each writes: every killed
+    rebuild, and every build that finishes after kills, is compared with a build that reuses nothing.
+    Half the kills (at random) are followed at once by the same build run to its end, from whatever
+    state the killed one left; the others by the next killed build."""
     rng = random.Random(SEED)
     site = tmp_path / "site"
     generate(site, 1500)
     output = tmp_path / "out"
     journal = tmp_path / ".out.linky-journal"
-    title_file = sorted((site / "links").rglob("*.md"))[5]
+    link_files = sorted(p for p in (site / "links").rglob("*.md") if p.name != "_index.md")
+    title_file = link_files[5]
     original = title_file.read_text(encoding="utf-8")
     versions = [original, original.replace("title:", "title: Changed", 1)]
+    deleted = {p: p.read_text(encoding="utf-8") for p in random.Random(SEED + 4).sample(link_files[6:], 150)}
     broken = site / "links" / "zz-broken.md"
 
-    def build(version: int):
+    def write_input(version: int):
         title_file.write_text(versions[version], encoding="utf-8")
-        return [str(linky_binary), "build", str(site), "--output", str(output), "--base-url", "https://x.example/"]
+        for path, text in deleted.items():
+            if version == 0 and not path.exists():
+                path.write_text(text, encoding="utf-8")
+            elif version == 1 and path.exists():
+                path.unlink()
 
+    def build(version: int, into: pathlib.Path = output, cache: bool = True):
+        write_input(version)
+        return [str(linky_binary), "build", str(site), "--output", str(into), "--base-url", "https://x.example/"] + (
+            [] if cache else ["--no-cache"])
+
+    # What a build that reuses nothing writes for each input, into a folder of its own.
     states = {}
+    for version in (0, 1):
+        fresh = tmp_path / f"fresh{version}"
+        timed(build(version, into=fresh, cache=False))
+        states[version] = digest(fresh)
+        shutil.rmtree(fresh)
+    assert states[0] != states[1]
     durations = []
     for version in (0, 1, 0, 1):
         durations.append(timed(build(version)))
-        states[version] = digest(output)
-    assert states[0] != states[1]
+        assert digest(output) == states[version], f"seed {SEED}: a rebuild is not what --no-cache writes"
     source = {version: None for version in (0, 1)}
     for version in (0, 1):
-        title_file.write_text(versions[version], encoding="utf-8")
+        write_input(version)
         source[version] = digest(site, skip=("out",))
     # The rebuilds (the last two) are what the loop times.
     longest = max(durations[2:]) * 1.3
@@ -97,15 +120,16 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
     killed = 0
     finished = 0
     edges = 0
+    completed = 0
     for iteration in range(iterations):
         target = 1 - current
         code = kill_at(build(target), rng.uniform(0, longest))
         killed += code == -signal.SIGKILL
         state = digest(output)
         if code == 0:
-            # A build that ran to its end wrote exactly the new site, whatever pages it skipped as
-            # unchanged since the killed builds before it.
-            assert state == states[target], f"seed {SEED}, iteration {iteration}: a finished build left another site"
+            # A build that ran to its end wrote exactly what --no-cache writes, whatever pages it skipped
+            # as unchanged since the killed builds before it.
+            assert state == states[target], f"seed {SEED}, iteration {iteration}: a finished build is not --no-cache's"
         mixed = state not in (states[0], states[1])
         if mixed or journal.exists():
             # Killed while moving files into place: only ever after the commit point. A journal beside an
@@ -121,14 +145,24 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
             assert result.returncode == 1, result.stderr[-2000:]
             assert "finished an update of the output" in result.stderr
             state = digest(output)
-            assert state == states[target], f"seed {SEED}, iteration {iteration}: the finished update is not the new site"
+            assert state == states[target], (
+                f"seed {SEED}, iteration {iteration}: the finished update is not what --no-cache writes")
             finished += 1
         assert not journal.exists(), f"seed {SEED}, iteration {iteration}: a journal is left after the next build"
+        assert state in (states[0], states[1]), f"seed {SEED}, iteration {iteration}: neither --no-cache output"
         current = 0 if state == states[0] else 1
+        if code != 0 and rng.random() < 0.5:
+            # The same build again, to its end, from the state the killed one left.
+            timed(build(target))
+            assert digest(output) == states[target], (
+                f"seed {SEED}, iteration {iteration}: the build after a kill is not what --no-cache writes")
+            current = target
+            completed += 1
         # The build never touches its sources.
         assert digest(site, skip=("out",)) == source[target], f"seed {SEED}: a source file changed"
     print(f"rebuild: {iterations} runs, {killed} killed mid-way, {finished} finished by the next build, "
-          f"{edges} of them killed at the edge of the update, with the output wholly one site (seed {SEED})")
+          f"{edges} of them killed at the edge of the update, with the output wholly one site; "
+          f"{completed} kills followed by the same build to its end (seed {SEED})")
     assert killed >= iterations // 3
 
 

@@ -42,6 +42,20 @@ struct PlannedFile: Sendable, Hashable {
         }
     }
 
+    /// Whether `path` is the only file it makes. The search index also makes its script
+    /// (`searchIndexScript`), and the shards every file of their folder, named after the index's words:
+    /// only rendering them says which, so they are never skipped (`PageFingerprints`), and what a build
+    /// leaves for the next to remove from is every file it made, not this list (`RebuildPlan.writeState`).
+    var writesOnlyItsPath: Bool {
+        switch kind {
+        case .searchIndex, .searchShards: false
+        default: true
+        }
+    }
+
+    /// The script the search index is also written as, for pages opened from disk.
+    static let searchIndexScript = "search-index.js"
+
     /// HTML pages are listed in the sitemap (except 404).
     var isPage: Bool {
         switch kind {

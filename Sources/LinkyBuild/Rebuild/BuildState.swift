@@ -31,7 +31,8 @@ struct BuildState: Sendable {
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
     var pages: [String: Page] = [:]
-    /// The output's files that are not planned: static files, the PDF.
+    /// The output's files that are not planned paths: the files planned ones make besides their own
+    /// (the search index's script, the search shards), static files, the PDF.
     var others: [String] = []
     /// The stamp of the output's marker file (`OutputWriter.marker`) just after the build's last change
     /// to the output; nil when a change may have failed (`OutputUpdate.Counts.marker`).

@@ -73,11 +73,13 @@ struct PageFingerprints: Sendable {
     private let categoryLinks: [[Int]]
     private let tagLinks: [[Int]]
 
-    /// The files made from every link: they have no fingerprint.
+    /// The files made from every link, and those that make files besides their own path (which only
+    /// rendering names, so a skipped one would lose them): they have no fingerprint.
     static func isAlwaysRendered(_ file: PlannedFile) -> Bool {
+        guard file.writesOnlyItsPath else { return true }
         switch file.kind {
-        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards: true
-        default: false
+        case .print, .bookmarks, .linksJSON: return true
+        default: return false
         }
     }
 

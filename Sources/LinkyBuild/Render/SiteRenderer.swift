@@ -139,7 +139,10 @@ struct SiteRenderer: Sendable {
             // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
             let json = search().json(pretty: false, capacity: 4096 + links * 768)
             let script = JSONText.script("window.LINKY_SEARCH_INDEX = ", json, ";\n")
-            return [OutputFile(path: file.path, contents: json), OutputFile(path: "search-index.js", contents: script)]
+            return [
+                OutputFile(path: file.path, contents: json),
+                OutputFile(path: PlannedFile.searchIndexScript, contents: script),
+            ]
         case .searchShards: return try SearchShards(search()).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")

@@ -271,7 +271,9 @@ final class FreshOutput: Sendable {
     }
 }
 
-/// The stamp each output file got, for the next build's `BuildState`; filled by render tasks at once.
+/// Each file the build stored (written, or found with the same bytes) with the stamp it got: for the
+/// next build's `BuildState`, which files the output has and how this build left them. Filled by render
+/// tasks at once.
 final class StampLog: Sendable {
     private let stamps = Mutex<[String: FileStamp]>([:])
 
