@@ -97,6 +97,9 @@ private extension MarkdownOutline {
             collectList(node, depth: 0, lines: lines, into: &blocks)
         case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
             break
+        case CMARK_NODE_BLOCK_QUOTE where startsWithLink(node):
+            // `> **[ArchUnit](…)** <br>Test library…`: lists generated as one quote per entry.
+            collectItem(node, depth: 0, lines: lines, into: &blocks)
         default:
             if typeName(of: node) == "table", containsLink(node) {
                 collectTable(node, lines: lines, into: &blocks)
@@ -277,6 +280,15 @@ private extension MarkdownOutline {
         }
     }
 
+    /// Whether a block's first paragraph opens with a link that is neither a badge nor an anchor.
+    static func startsWithLink(_ block: OpaquePointer) -> Bool {
+        guard let paragraph = cmark_node_first_child(block), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+            let link = leadingLink(in: paragraph)
+        else { return false }
+        let destination = cmark_node_get_url(link.node).map { String(cString: $0) } ?? ""
+        return !destination.isEmpty && !destination.hasPrefix("#") && !isImageOnly(link.node)
+    }
+
     /// Whether a block holds a link that is neither a badge nor an in-page anchor, at any depth.
     static func containsLink(_ node: OpaquePointer) -> Bool {
         guard let iterator = cmark_iter_new(node) else { return false }
@@ -425,6 +437,7 @@ private extension MarkdownOutline {
             case CMARK_NODE_CODE:
                 parts.append((cmark_node_get_literal(current).map { String(cString: $0) } ?? "", false))
             case CMARK_NODE_LINK where omitted.contains(current): break
+            case CMARK_NODE_HTML_INLINE: parts.append((" ", false))
             default: parts.append((inlineText(current), false))
             }
             sibling = cmark_node_next(current)

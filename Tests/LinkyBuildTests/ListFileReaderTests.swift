@@ -155,6 +155,33 @@ import Testing
         #expect(summary.linksSkipped == 0)
     }
 
+    /// Lists generated as one quote per entry (akullpp/awesome-java's README since 2026).
+    @Test func quotesThatOpenWithALinkAreItems() async throws {
+        let list = """
+            # Awesome Java
+
+            ## Projects
+
+            <details id="architecture">
+            <summary><strong>Architecture</strong> <kbd>2 projects</kbd></summary>
+
+            > **[ArchUnit](https://github.com/TNG/ArchUnit)** <kbd>Apache-2.0</kbd><br>Test library for architecture rules.
+
+            > **[jMolecules](https://github.com/xmolecules/jmolecules)** <kbd>Apache-2.0</kbd><br>Design concepts in code.
+
+            > A quote that is prose, with [a link](https://prose.example/) inside.
+
+            </details>
+            """
+        let site = try TestSite(["links/java.md": list])
+        defer { site.remove() }
+        let report = await site.build()
+        let built = try #require(report.site)
+        #expect(built.links.map(\.title).sorted() == ["ArchUnit", "jMolecules"])
+        let archUnit = try #require(built.links.first { $0.title == "ArchUnit" })
+        #expect(archUnit.description == "Apache-2.0 Test library for architecture rules.")
+    }
+
     @Test func relativeLinksWithoutSourceURLAreOneLocatedWarning() async throws {
         let site = try TestSite([
             "links/list.md": "# L\n\n- [A](https://a.example/)\n- [B](./b.md)\n- [C](c/)\n"
