@@ -16,6 +16,9 @@ struct BuildCommand: AsyncParsableCommand {
             the previous output as it was, and the next build finishes an update that was cut short. The \
             build never uses the network.
 
+            For each list file (an awesome-list style Markdown file) the build says how many items it read, \
+            how many links it made and how many it skipped; every skipped link is a warning naming its line.
+
             Each build leaves its state beside the output (.NAME.linky-parses and .NAME.linky-state, never \
             inside it): the next build into the same output parses again only the files whose size or times \
             changed, and renders again only the pages whose inputs changed and whose files are still as it \

@@ -90,6 +90,8 @@ import Testing
             - OpenHangul (오픈한글) [[link](http://openhangul.example/)] [[paper](https://paper.example/p.pdf)]
             - KoNLPy - [homepage](https://konlpy.example/)
             - [Karakeep](https://karakeep.example/) - Bookmark everything. ([Demo](https://demo.karakeep.example/), [Source Code](https://code.example/karakeep)) `AGPL-3.0`
+
+              Self-hosted, with an app.
             - Other lists: [Big Data](https://bigdata.example/), [Datasets](https://datasets.example/)
             - Synchronous - Blocking clients.
               - [requests](https://requests.example/) - HTTP for humans.
@@ -145,10 +147,13 @@ import Testing
         let tools = try site.read("c/shapes/tools/index.html")
         #expect(tools.contains(#"href="../../../c/shapes/tables/index.html">Tables</a>"#))
         let broken = report.diagnostics.filter { $0.code == .brokenAnchor }
-        #expect(broken.map(\.location?.line) == [20])
+        #expect(broken.map(\.location?.line) == [22])
         // The card shows the secondary links and the related link.
         #expect(tools.contains(#"<p class="link-secondary">"#))
         #expect(tools.contains(#"Related to <a href="https://flask.example/" rel="noopener">Flask</a>"#))
+        // A link with a note has a page of its own, which shows its secondary links too.
+        let karakeepPage = try site.read("l/shapes/tools/karakeep/index.html")
+        #expect(karakeepPage.contains(#"<a href="https://code.example/karakeep" rel="noopener">Source Code</a>"#))
         let summary = try #require(built.listFiles.first)
         #expect(summary.itemsRead == 13)
         #expect(summary.linksMade == 14)
