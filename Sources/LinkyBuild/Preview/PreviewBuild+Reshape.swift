@@ -69,17 +69,14 @@ extension PreviewBuild {
         let kept = Set(plan.map(\.path))
         let removed = prepared.plan.map(\.path).filter { !kept.contains($0) }
         clock.lap("affected(\(now.count))")
-        var rendered: [OutputFile] = []
+        let rendered: [String]
         do {
-            try await SiteRenderer(site: site, theme: prepared.theme).render(now, itemCache: itemCache) {
-                rendered += $0
-            }
+            rendered = try await render(now, site: site, theme: prepared.theme, itemCache: itemCache)
         } catch {
             return nil
         }
         clock.lap("render")
-        for output in rendered { files[output.path] = Data(output.contents) }
-        for path in removed { files[path] = nil }
+        let gone = remove(removed)
         var next = state
         next.prepared.contentFiles[fileIndex] = file
         next.prepared.parsedFiles = parsedFiles
@@ -90,9 +87,10 @@ extension PreviewBuild {
         self.state = next
         self.diagnostics = diagnostics
         brokenFile = nil
-        // Whole-collection files of the old plan that the new one drops (none today) are removed above.
+        // Whole-collection files of the old plan that the new one drops (none today) are removed above,
+        // with the files they made besides their path.
         deferred = Set(deferred.filter { kept.contains($0.path) }.map { Self.replanned($0, in: plan) }).union(later)
-        return .incremental((rendered.map(\.path) + removed).sorted())
+        return .incremental(Set(rendered + gone).sorted())
     }
 }
 

@@ -39,6 +39,10 @@ public struct PreviewBuild: Sendable {
     public private(set) var basePath = "/"
 
     var state: State?
+    /// Every file each planned file that makes more than its path (`PlannedFile.writesOnlyItsPath`:
+    /// the search index, the shards) made when last rendered, by its path: when it is rendered again,
+    /// those it no longer makes go (`store`), as a fresh build would not write them.
+    var madeBy: [String: Set<String>] = [:]
     /// Whole-collection files an incremental update left for `renderDeferred()`.
     var deferred: Set<PlannedFile> = []
     /// Whether `renderDeferred()` has work: the print page, links.json, the search index… are out of date.
@@ -86,11 +90,13 @@ public struct PreviewBuild: Sendable {
             return .failed
         }
         var rendered: [String: Data] = [:]
+        var made: [String: Set<String>] = [:]
         let itemCache: LinkItemCache
         do {
             itemCache = try await LinkItemCache.render(site: site, theme: prepared.theme)
+            // Stored as chunks arrive: a big site's output is not held twice.
             try await SiteRenderer(site: site, theme: prepared.theme).render(prepared.plan, itemCache: itemCache) {
-                for file in $0 { rendered[file.path] = Data(file.contents) }
+                _ = Self.store($0, in: &rendered, madeBy: &made)
             }
         } catch {
             diagnostics.append(
@@ -100,6 +106,7 @@ public struct PreviewBuild: Sendable {
         }
         clock.lap("render")
         files = rendered
+        madeBy = made
         var fileIndex: [String: Int] = [:]
         for (index, file) in prepared.contentFiles.enumerated() { fileIndex[file.path] = index }
         state = State(
@@ -133,16 +140,11 @@ public struct PreviewBuild: Sendable {
         guard let state, !deferred.isEmpty else { return [] }
         let plan = state.prepared.plan.filter { deferred.contains($0) }
         deferred = []
-        var rendered: [OutputFile] = []
         do {
-            try await SiteRenderer(site: state.site, theme: state.prepared.theme).render(
-                plan, itemCache: state.itemCache
-            ) { rendered += $0 }
+            return try await render(plan, site: state.site, theme: state.prepared.theme, itemCache: state.itemCache)
         } catch {
             return await rebuild() == .full ? Array(files.keys) : []
         }
-        for output in rendered { files[output.path] = Data(output.contents) }
-        return rendered.map(\.path).sorted()
     }
 
     /// Where a link file's page is in the output (nil without a page).
@@ -222,16 +224,13 @@ private extension PreviewBuild {
         guard let itemCache = try? state.itemCache.replacing(id, site: site, theme: prepared.theme) else { return nil }
         let (affected, later) = Self.affected(by: before, after, in: site, plan: prepared.plan)
         clock.lap("item+affected(\(affected.count))")
-        var rendered: [OutputFile] = []
+        let rendered: [String]
         do {
-            try await SiteRenderer(site: site, theme: prepared.theme).render(affected, itemCache: itemCache) {
-                rendered += $0
-            }
+            rendered = try await render(affected, site: site, theme: prepared.theme, itemCache: itemCache)
         } catch {
             return nil
         }
         clock.lap("render")
-        for output in rendered { files[output.path] = Data(output.contents) }
         var contentFiles = prepared.contentFiles
         contentFiles[fileIndex] = file
         state.prepared.contentFiles = contentFiles
@@ -242,7 +241,7 @@ private extension PreviewBuild {
         self.diagnostics = diagnostics
         brokenFile = nil
         deferred.formUnion(later)
-        return .incremental(rendered.map(\.path).sorted())
+        return .incremental(rendered)
     }
 
     /// The link keeps its page: its category, slug, address, aliases and draft state.

@@ -9,12 +9,19 @@ struct SiteRenderer: Sendable {
     let site: Site
     let theme: Theme
 
+    /// One planned file's output: the file of its path, and for one that makes more than its path
+    /// (`PlannedFile.writesOnlyItsPath`), the others. Which files it no longer makes only this says.
+    struct Rendered: Sendable {
+        var planned: PlannedFile
+        var outputs: [OutputFile]
+    }
+
     /// Renders every planned file and hands the results to `deliver` a chunk at a time, as chunks
     /// finish (on the caller's task, one chunk at a time). At most a few chunks are in flight, so a
     /// 100k-link site never holds its whole output (over a gigabyte) in memory; each file is complete
     /// and independent, so the order of delivery does not change the output.
     func render(
-        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([OutputFile]) throws -> Void
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([Rendered]) throws -> Void
     ) async throws {
         try await render(plan, itemCache: itemCache, store: nil, deliver: deliver)
     }
@@ -41,7 +48,7 @@ struct SiteRenderer: Sendable {
 
     private func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache?, later: (() async -> [PlannedFile])? = nil,
-        store storeFiles: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([OutputFile]) throws -> Void
+        store storeFiles: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([Rendered]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let fields = ItemFieldsByTemplate(theme: theme)
@@ -53,7 +60,7 @@ struct SiteRenderer: Sendable {
         }
         let firstItems = try await items(for: plan)
         var queue = chunks(plan, workers: workers).map { ($0, firstItems) }[...]
-        try await withThrowingTaskGroup(of: [OutputFile].self) { group in
+        try await withThrowingTaskGroup(of: [Rendered].self) { group in
             func startNext() {
                 guard let (chunk, itemCache) = queue.popFirst() else { return }
                 group.addTask {
@@ -61,19 +68,21 @@ struct SiteRenderer: Sendable {
                     context.itemCache = itemCache
                     // Built by the chunk that holds the search index and the shards, once for both.
                     var searchDocument: SearchIndexDocument?
-                    var files: [OutputFile] = []
+                    var files: [Rendered] = []
+                    files.reserveCapacity(chunk.count)
                     for file in chunk {
                         var context = context
                         context.itemFields = fields[htmlTemplate(file)]
-                        files += try render(file, context: context, searchDocument: &searchDocument)
+                        let outputs = try render(file, context: context, searchDocument: &searchDocument)
+                        files.append(Rendered(planned: file, outputs: outputs))
                     }
                     return try store(files)
                 }
             }
             // Stores a task's files itself when the caller asked for it, else hands them back.
-            @Sendable func store(_ files: [OutputFile]) throws -> [OutputFile] {
+            @Sendable func store(_ files: [Rendered]) throws -> [Rendered] {
                 guard let storeFiles else { return files }
-                try storeFiles(files)
+                try storeFiles(files.flatMap(\.outputs))
                 return []
             }
             for _ in 0..<(workers * 2) { startNext() }
