@@ -244,11 +244,14 @@ private extension OutputWriter {
         try? manager.removeItem(at: previous)
     }
 
-    /// Temporary folders of builds that were killed: only ours (they carry the marker or are being filled).
+    /// Temporary folders of builds that were killed. The build holds the output's lock (`OutputLock`), so
+    /// every one is stale but this process's own (its parse store may still be being written).
     func removeStaleTemporaryFolders(in parent: URL) {
         let prefix = ".\(output.lastPathComponent).linky-"
+        let own = "-\(ProcessInfo.processInfo.processIdentifier)"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-") {
+        for name in names
+        where (name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-")) && !name.hasSuffix(own) {
             let folder = parent.appending(path: name)
             // An old output left by an interrupted fallback swap is restored rather than deleted.
             if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path) {
