@@ -64,7 +64,8 @@ public struct BuildReport: Sendable {
     public var updatedInPlace = false
     /// Whether the build first finished an update of the output that a killed build had committed.
     public var finishedInterruptedUpdate = false
-    /// What a failed build left where its output goes; nil after a success.
+    /// What a failed build left where its output goes; nil after a success, and for a build that did
+    /// not write (`check`) or was refused because another build is writing the output.
     public var outputLeft: OutputLeft?
     public var site: Site?
     /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
@@ -114,14 +115,15 @@ public struct SiteBuilder: Sendable {
         // The parses are written whether or not the site was: each is true of its file.
         await parsesWritten?.value
         await freed.value
-        if report.outcome != .success, report.outputLeft == nil {
-            report.outputLeft = OutputWriter.left(at: report.outputFolder)
+        // What a build that held the output's lock left there (one refused the lock says nothing of it).
+        if let lock = prepared.lock {
+            if report.outcome != .success, report.outputLeft == nil {
+                report.outputLeft = OutputWriter.left(at: report.outputFolder)
+            }
+            // Nothing is left beside an output that is not there.
+            if report.outputLeft == .nothing { lock.releaseLeavingNothing(report.outputFolder) }
+            lock.release()
         }
-        // Nothing is left beside an output that is not there.
-        if report.outputLeft == .nothing, let lock = prepared.lock {
-            lock.releaseLeavingNothing(report.outputFolder)
-        }
-        prepared.lock?.release()
         return report
     }
 
@@ -430,7 +432,7 @@ public struct SiteBuilder: Sendable {
         } catch {
             switch error {
             case .held:
-                // Its files are the other build's: what they hold is not this build's to say.
+                // The output is the other build's: what is there is not this build's to say.
                 return .failure(
                     OutputRefusal(
                         diagnostic: .error(
