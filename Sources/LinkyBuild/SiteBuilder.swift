@@ -39,7 +39,8 @@ public struct BuildReport: Sendable {
         case success
         /// Content problems (or warnings under `--strict`): nothing was written.
         case contentErrors
-        /// The output could not be written: the previous output is untouched.
+        /// The output could not be written (or was refused, or another build is writing it);
+        /// `outputLeft` says what is there.
         case outputFailed
         /// A program the build was asked to use (WeasyPrint for `--pdf`) is not installed.
         case toolMissing
@@ -63,11 +64,36 @@ public struct BuildReport: Sendable {
     public var updatedInPlace = false
     /// Whether the build first finished an update of the output that a killed build had committed.
     public var finishedInterruptedUpdate = false
+    /// What a failed build left where its output goes; nil after a success, and for a build that did
+    /// not write (`check`) or was refused because another build is writing the output.
+    public var outputLeft: OutputLeft?
     public var site: Site?
     /// `tags.yml` entries that no link uses (directly or as a parent), in file order.
     public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
     /// Link files with a URL but no title, in the files or the metadata cache (`fetch` fills them).
     public var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
+}
+
+extension BuildReport {
+    /// What a failed build left where its output goes.
+    public enum OutputLeft: Sendable, Equatable {
+        /// There is no output, and the build left nothing beside it either.
+        case nothing
+        /// The previous output is as it was.
+        case previousOutput
+        /// An update stopped part-way and could not be undone (the output is not writable, say): the
+        /// next build finishes or undoes it before anything else.
+        case unfinishedUpdate
+
+        /// Says it in a few words, for the end of a message.
+        public var phrase: String {
+            switch self {
+            case .nothing: "nothing was written"
+            case .previousOutput: "the previous output is unchanged"
+            case .unfinishedUpdate: "the output is partly updated, and the next build finishes or undoes the update"
+            }
+        }
+    }
 }
 
 /// The whole pipeline: load → parse → resolve → plan → render → write.
@@ -85,10 +111,19 @@ public struct SiteBuilder: Sendable {
         prepared.parsedFiles = []
         let freed = Task.detached { withExtendedLifetime(kept) {} }
         let parsesWritten = prepared.state?.parsesWritten
-        let report = await write(prepared, options, clock: &clock)
+        var report = await write(prepared, options, clock: &clock)
         // The parses are written whether or not the site was: each is true of its file.
         await parsesWritten?.value
         await freed.value
+        // What a build that held the output's lock left there (one refused the lock says nothing of it).
+        if let lock = prepared.lock {
+            if report.outcome != .success, report.outputLeft == nil {
+                report.outputLeft = OutputWriter.left(at: report.outputFolder)
+            }
+            // Nothing is left beside an output that is not there.
+            if report.outputLeft == .nothing { lock.releaseLeavingNothing(report.outputFolder) }
+            lock.release()
+        }
         return report
     }
 
@@ -191,15 +226,19 @@ public struct SiteBuilder: Sendable {
                         .invalidTemplate, at: SourceLocation(path: origin), "the template cannot render: \(failure)",
                         hint: "make the partial stop including itself, e.g. inside a section over a finite list"))
             case .pdf(let message):
+                let left = OutputWriter.left(at: output)
+                report.outputLeft = left
                 report.diagnostics.append(
                     .error(
                         .pdfFailed, at: SourceLocation(path: "print/index.html"), message,
-                        hint: "the previous output is unchanged; build without --pdf to publish the rest"))
+                        hint: "\(left.phrase); build without --pdf to publish the rest"))
             case .io(let message):
+                let left = OutputWriter.left(at: output)
+                report.outputLeft = left
                 report.diagnostics.append(
                     .error(
                         .outputWriteFailed, at: SourceLocation(path: output.path), message,
-                        hint: "check free disk space and permissions; the previous output is unchanged"))
+                        hint: "check free disk space and permissions; \(left.phrase)"))
             }
         }
         return report
@@ -238,8 +277,24 @@ public struct SiteBuilder: Sendable {
         let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(settings.tags)
         diagnostics += tagDiagnostics
 
-        // Whatever this build does, the output it finds is wholly the old or the new site.
-        let finishedInterruptedUpdate = options.writeOutput && OutputUpdate.recover(output)
+        // Whatever this build does, the output it finds is wholly the old or the new site, and no other
+        // build writes it meanwhile.
+        var lock: OutputLock?
+        var finishedInterruptedUpdate = false
+        if options.writeOutput {
+            switch Self.takeOutput(output) {
+            case .success(let taken): (lock, finishedInterruptedUpdate) = taken
+            case .failure(let refusal):
+                var report = BuildReport(
+                    outcome: .outputFailed, diagnostics: Self.deduplicated(diagnostics + [refusal.diagnostic]),
+                    outputFolder: output)
+                report.outputLeft = refusal.left
+                return PreparedBuild(
+                    report: report, siteFolder: siteFolder, theme: await themeLoad.value.0, site: nil, plan: [],
+                    staticFiles: [], contentFiles: [], parsedFiles: [], otherDiagnostics: diagnostics,
+                    metadata: MetadataCache())
+            }
+        }
         // A build that writes starts from what the last one into the same output left (see `BuildState`).
         var state: StateInProgress?
         var storeRead: Task<ParseStore?, Never>?
@@ -339,7 +394,8 @@ public struct SiteBuilder: Sendable {
             report: report, siteFolder: siteFolder, theme: theme, site: nil, plan: [],
             staticFiles: loaded.staticFiles, contentFiles: readFiles, parsedFiles: parsedFiles,
             otherDiagnostics: otherDiagnostics, metadata: metadata.cache, folders: loaded.folders,
-            tagDefinitions: tagDefinitions, shapeDiagnostics: resolveDiagnostics + planDiagnostics, state: state)
+            tagDefinitions: tagDefinitions, shapeDiagnostics: resolveDiagnostics + planDiagnostics, state: state,
+            lock: lock)
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         guard !failed else {
             report.outcome = .contentErrors
@@ -360,6 +416,52 @@ public struct SiteBuilder: Sendable {
                 siteFolder.appending(path: config.contentDir), siteFolder.appending(path: "templates"),
                 siteFolder.appending(path: "static"),
             ])
+    }
+
+    /// Why a build may not write its output.
+    struct OutputRefusal: Error {
+        var diagnostic: Diagnostic
+        var left: BuildReport.OutputLeft?
+    }
+
+    /// Takes the output's lock, then finishes (or undoes) an update of it that a killed build committed.
+    static func takeOutput(_ output: URL) -> Result<(OutputLock, finished: Bool), OutputRefusal> {
+        let lock: OutputLock
+        do {
+            lock = try OutputLock.acquire(output)
+        } catch {
+            switch error {
+            case .held:
+                // The output is the other build's: what is there is not this build's to say.
+                return .failure(
+                    OutputRefusal(
+                        diagnostic: .error(
+                            .outputLocked, at: SourceLocation(path: output.path),
+                            "another build is running on \(output.path)",
+                            hint: "wait for it to finish, then build again; this build changed nothing"),
+                        left: nil))
+            case .io(let message):
+                return .failure(
+                    OutputRefusal(
+                        diagnostic: .error(
+                            .outputWriteFailed, at: SourceLocation(path: output.path), message,
+                            hint: "check free disk space and permissions; nothing was written"),
+                        left: OutputWriter.left(at: output)))
+            }
+        }
+        do {
+            return .success((lock, try OutputUpdate.recover(output)))
+        } catch {
+            lock.release()
+            let left = OutputWriter.left(at: output)
+            return .failure(
+                OutputRefusal(
+                    diagnostic: .error(
+                        .outputWriteFailed, at: SourceLocation(path: output.path),
+                        "an interrupted build's update of the output could be neither finished nor undone: \(error.localizedDescription)",
+                        hint: "check free disk space and permissions; \(left.phrase)"),
+                    left: left))
+        }
     }
 
     /// Sorted by file and line; the same diagnostic twice is reported once.

@@ -13,8 +13,11 @@ struct BuildCommand: AsyncParsableCommand {
             previous output is never left half-written: a first build writes a new folder and moves it into \
             place; a rebuild compares every file with the output and writes only those whose bytes changed \
             (and removes those the site no longer has) through a journal, so a failed or killed build leaves \
-            the previous output as it was, and the next build finishes an update that was cut short. The \
-            build never uses the network.
+            the previous output as it was, and the next build finishes an update that was cut short. A \
+            build that cannot write a file of the output undoes its update and exits 74 naming the path; an \
+            output folder linky-site did not make (or cannot read) is never replaced (exit 73). One build at \
+            a time writes an output: a second one started meanwhile stops at once with "another build is \
+            running" (exit 75). The build never uses the network.
 
             For each list file (an awesome-list style Markdown file) the build says how many items it read, \
             how many links it made and how many it skipped; every skipped link is a warning naming its line.
@@ -104,9 +107,14 @@ struct BuildCommand: AsyncParsableCommand {
                 displayPath(report.outputFolder), grouped(report.fileCount), seconds, problems)
         case .contentErrors:
             summary =
-                "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); the output was not changed."
+                "Build failed: \(problems)\(strict && errors == 0 ? " (--strict)" : ""); \(left(report))."
+        case .outputFailed where report.diagnostics.contains { $0.code == .outputLocked }:
+            summary =
+                "Build failed: another build is running on \(displayPath(report.outputFolder)); this one changed nothing."
+        case .outputFailed where report.diagnostics.contains { $0.code == .unsafeOutputFolder }:
+            summary = "Build failed: the output folder was refused; \(left(report))."
         case .outputFailed:
-            summary = "Build failed: the output could not be written; the previous output was not changed."
+            summary = "Build failed: the output could not be written; \(left(report))."
         case .toolMissing:
             summary = "Build failed: a program it needs is missing; nothing was written."
         }
@@ -124,10 +132,16 @@ struct BuildCommand: AsyncParsableCommand {
         switch report.outcome {
         case .success: return
         case .contentErrors: throw ExitCode(1)
+        case .outputFailed where report.diagnostics.contains { $0.code == .outputLocked }: throw ExitCode(75)
         case .outputFailed:
             throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
         case .toolMissing: throw ExitCode(69)
         }
+    }
+
+    /// What a failed build left, for the end of its summary.
+    private func left(_ report: BuildReport) -> String {
+        (report.outputLeft ?? .previousOutput).phrase
     }
 
     /// 7427 → "7,427", the same in every locale.

@@ -89,7 +89,7 @@ import Testing
         _ = try update.writeJournal()
         #expect(try filesBelow(site.output) == old)
 
-        #expect(OutputUpdate.recover(site.output))
+        #expect(try OutputUpdate.recover(site.output))
         var expected = old
         expected["index.html"] = Data("new home".utf8)
         expected["new/page/index.html"] = Data("new page".utf8)
@@ -97,7 +97,7 @@ import Testing
         #expect(try filesBelow(site.output) == expected)
         let parent = try FileManager.default.contentsOfDirectory(atPath: site.folder.path)
         #expect(!parent.contains { $0.contains(".linky-journal") || $0.contains(".linky-tmp-") })
-        #expect(!OutputUpdate.recover(site.output))
+        #expect(try !OutputUpdate.recover(site.output))
     }
 
     @Test func anUncommittedUpdateLeavesTheOutputAsItWas() async throws {

@@ -27,4 +27,6 @@ struct PreparedBuild: Sendable {
     var shapeDiagnostics: [Diagnostic] = []
     /// For a build that writes: the last build's state and the start of this one's.
     var state: StateInProgress?
+    /// For a build that writes: its lock on the output, let go when the build ends.
+    var lock: OutputLock?
 }

@@ -126,16 +126,30 @@ final class OutputUpdate: Sendable {
 
     /// Writes the journal, commits it and applies it; returns what changed. `existing` lists the
     /// output's files (`filesBelow`), when the caller listed them already.
+    ///
+    /// When a move or removal fails (a folder of the output is not writable, say), the update is undone
+    /// and the error names the path: the output is left as the previous build made it. When even that
+    /// fails, the journal stays, and the next build finishes or undoes the update (`recover`).
     func commit(existing: [String]? = nil) throws -> Counts {
         let plan = try writeJournal(existing: existing)
-        let complete = Self.apply(plan, staging: staging, output: output)
-        unlink(journal)
+        do {
+            try Self.apply(plan, staging: staging, output: output)
+        } catch {
+            guard Self.undo(plan, staging: staging, output: output) else {
+                throw Failure.interrupted(error)
+            }
+            try Self.endJournal(journal)
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        try Self.endJournal(journal)
         spares.keepOnly(state.withLock { $0.keep })
+        // Left behind, it holds only the replaced files; the next build removes it.
         try? FileManager.default.removeItem(at: staging)
         let unchanged = state.withLock { $0.unchanged }
         return Counts(
             written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true,
-            marker: complete ? OutputWriter.touchMarker(output) : nil)
+            marker: OutputWriter.touchMarker(output))
     }
 
     /// The commit point: after it, the update happens even if this process dies (see `recover`).
@@ -147,64 +161,97 @@ final class OutputUpdate: Sendable {
         let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try OutputWriter.writeFile(pending, try encoder.encode(plan))
+        // On disk before it is committed: a journal that names files must be whole.
+        try OutputWriter.writeFile(pending, try encoder.encode(plan), durable: true)
         guard rename(pending, journal) == 0 else { throw OutputWriter.posixError("commit \(journal)") }
         return plan
     }
 
-    /// Drops the staged files: the output was not touched.
+    /// Drops the staged files, when the output was not touched: after the commit point they are the
+    /// journal's, for `recover`.
     func abandon() {
         unlink(pending)
+        guard access(journal, F_OK) != 0 else { return }
         try? FileManager.default.removeItem(at: staging)
     }
 
     /// Finishes an update that a killed build committed, or drops one it had not: afterwards the
     /// output is wholly the old build or wholly the new one. True when an update was finished.
-    @discardableResult static func recover(_ output: URL) -> Bool {
+    ///
+    /// An update that cannot be finished (the output is not writable) is undone; one that can be
+    /// neither finished nor undone throws, and its journal stays for the next build.
+    @discardableResult static func recover(_ output: URL) throws -> Bool {
         let (journal, pending) = journalPaths(output)
-        unlink(pending)
-        guard let data = FileManager.default.contents(atPath: journal),
-            let plan = try? JSONDecoder().decode(Plan.self, from: data)
-        else {
-            unlink(journal)
+        guard unlink(pending) == 0 || errno == ENOENT else { throw OutputWriter.posixError("remove \(pending)") }
+        guard let data = FileManager.default.contents(atPath: journal) else {
+            guard access(journal, F_OK) != 0 else { throw OutputWriter.posixError("read \(journal)") }
+            return false
+        }
+        // A journal is written whole before it is committed: one that cannot be read was never committed.
+        guard let plan = try? JSONDecoder().decode(Plan.self, from: data) else {
+            try endJournal(journal)
             return false
         }
         let staging = output.deletingLastPathComponent().appending(path: plan.staging)
-        apply(plan, staging: staging, output: output)
-        unlink(journal)
+        var finished = true
+        do {
+            try apply(plan, staging: staging, output: output)
+        } catch {
+            guard undo(plan, staging: staging, output: output) else { throw Failure.interrupted(error) }
+            finished = false
+        }
+        try endJournal(journal)
         try? FileManager.default.removeItem(at: staging)
-        return true
+        return finished
+    }
+
+    /// Why an update failed.
+    enum Failure: Error, LocalizedError {
+        /// A move or removal failed, and undoing the moves made failed too: the journal stays.
+        case interrupted(any Error)
+
+        var errorDescription: String? {
+            switch self {
+            case .interrupted(let error): error.localizedDescription
+            }
+        }
     }
 }
 
 // MARK: - Helpers
 
 private extension OutputUpdate {
-    /// Moves every staged file into place (a move already made is skipped) and removes what the
-    /// new output does not have, then the folders that removals left empty. False when a move or a
-    /// removal failed.
-    @discardableResult static func apply(_ plan: Plan, staging: URL, output: URL) -> Bool {
+    /// Moves every staged file into place (a move already made is skipped) and moves aside what the
+    /// new output does not have, then removes the folders that left empty; throws at the first move
+    /// or removal that fails, naming its path.
+    ///
+    /// Nothing it replaces or removes is lost until the staging folder goes: a file replaced is first
+    /// linked into it as `N.previous`, a file removed is moved into it as `removed-N`, so `undo` can put
+    /// them back. Both can be run again, and after each other, as often as a killed build needs.
+    static func apply(_ plan: Plan, staging: URL, output: URL) throws {
         let root = output.path
-        var complete = true
         let spares = Spares(output)
         for move in plan.moves {
             let source = staging.path + "/" + move.staged
             guard access(source, F_OK) == 0 else { continue }
             let destination = root + "/" + move.path
+            if link(destination, source + ".previous") != 0, errno != ENOENT, errno != EEXIST {
+                throw OutputWriter.posixError("keep the previous \(destination)")
+            }
             if move.spare == true { spares.keep(destination, as: move.path) }
             if rename(source, destination) != 0 {
-                guard errno == ENOENT else {
-                    complete = false
-                    continue
+                guard errno == ENOENT else { throw OutputWriter.posixError("move the new file into \(destination)") }
+                try OutputWriter.makeFolder((destination as NSString).deletingLastPathComponent)
+                guard rename(source, destination) == 0 else {
+                    throw OutputWriter.posixError("move the new file into \(destination)")
                 }
-                try? FileManager.default.createDirectory(
-                    atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                if rename(source, destination) != 0 { complete = false }
             }
         }
         var emptied = Set<String>()
-        for path in plan.removals {
-            if unlink(root + "/" + path) != 0, errno != ENOENT { complete = false }
+        for (index, path) in plan.removals.enumerated() {
+            if rename(root + "/" + path, staging.path + "/removed-\(index)") != 0, errno != ENOENT {
+                throw OutputWriter.posixError("remove \(root + "/" + path)")
+            }
             var folder = path
             while let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
@@ -213,7 +260,69 @@ private extension OutputUpdate {
         }
         // Deepest first, so a folder whose only content was a folder goes too; rmdir keeps non-empty ones.
         for folder in emptied.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+    }
+
+    /// Undoes what `apply` did of `plan`: files removed are put back, new files taken out again, the
+    /// files they replaced put back. False when something could not be put back.
+    static func undo(_ plan: Plan, staging: URL, output: URL) -> Bool {
+        let root = output.path
+        var complete = true
+        for (index, path) in plan.removals.enumerated().reversed() {
+            let aside = staging.path + "/removed-\(index)"
+            guard access(aside, F_OK) == 0 else { continue }
+            if !moveBack(aside, to: root + "/" + path) { complete = false }
+        }
+        var added = Set<String>()
+        for move in plan.moves.reversed() {
+            let source = staging.path + "/" + move.staged
+            let destination = root + "/" + move.path
+            // Moved in: taken out again, which also makes this step safe to repeat.
+            if access(source, F_OK) != 0, rename(destination, source) != 0, errno != ENOENT {
+                complete = false
+                continue
+            }
+            let previous = source + ".previous"
+            if access(previous, F_OK) == 0 {
+                // Still in place when the move never happened: the two names are one file.
+                if !sameFile(previous, destination), rename(previous, destination) != 0 { complete = false }
+            } else if let slash = move.path.lastIndex(of: "/") {
+                added.insert(String(move.path[..<slash]))
+            }
+        }
+        // Folders the moves made for new files, deepest first; rmdir keeps the non-empty ones.
+        var folders = Set<String>()
+        for var folder in added {
+            folders.insert(folder)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                folders.insert(folder)
+            }
+        }
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
         return complete
+    }
+
+    /// Renames `source` to `destination`, making the folder it goes in when that is gone.
+    static func moveBack(_ source: String, to destination: String) -> Bool {
+        if rename(source, destination) == 0 { return true }
+        guard errno == ENOENT else { return false }
+        do {
+            try OutputWriter.makeFolder((destination as NSString).deletingLastPathComponent)
+        } catch {
+            return false
+        }
+        return rename(source, destination) == 0
+    }
+
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        return lstat(first, &a) == 0 && lstat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// Removes a journal whose update is finished or undone.
+    static func endJournal(_ journal: String) throws {
+        guard unlink(journal) == 0 || errno == ENOENT else { throw OutputWriter.posixError("remove \(journal)") }
     }
 
     /// The file's stamp when its bytes are `contents`, else nil.

@@ -104,6 +104,14 @@ struct OutputWriter {
         return FileStamp.of(path)
     }
 
+    /// What is where `output` goes, after a build that failed: an update it could neither finish nor
+    /// undo (its journal is there), an output of ours, or nothing of ours.
+    static func left(at output: URL) -> BuildReport.OutputLeft {
+        if access(OutputUpdate.journalPaths(output).committed, F_OK) == 0 { return .unfinishedUpdate }
+        var status = stat()
+        return lstat(output.appending(path: marker).path, &status) == 0 ? .previousOutput : .nothing
+    }
+
     static func realPath(_ url: URL) -> String {
         url.standardizedFileURL.resolvingSymlinksInPath().path
     }
@@ -181,7 +189,18 @@ private extension OutputWriter {
             throw .unsafe(
                 "\(output.path) exists and is a file, not a folder", hint: "remove it or choose another output folder")
         }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        // A folder is ours only when it shows our marker, or is empty: one that cannot be listed proves
+        // neither, so it is as foreign as one holding someone's files.
+        let contents: [String]
+        do {
+            contents = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        } catch {
+            throw .unsafe(
+                "the folder \(output.path) cannot be read, so linky-site cannot tell whether it made it; it is left alone",
+                hint:
+                    "make it readable (`chmod u+rwx`) if it is an output of linky-site, or choose another output folder"
+            )
+        }
         if !contents.isEmpty, !contents.contains(Self.marker) {
             throw .unsafe(
                 "the folder \(output.path) exists, is not empty and was not made by linky-site, so it is left alone",
@@ -225,11 +244,14 @@ private extension OutputWriter {
         try? manager.removeItem(at: previous)
     }
 
-    /// Temporary folders of builds that were killed: only ours (they carry the marker or are being filled).
+    /// Temporary folders of builds that were killed. The build holds the output's lock (`OutputLock`), so
+    /// every one is stale but this process's own (its parse store may still be being written).
     func removeStaleTemporaryFolders(in parent: URL) {
         let prefix = ".\(output.lastPathComponent).linky-"
+        let own = "-\(ProcessInfo.processInfo.processIdentifier)"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-") {
+        for name in names
+        where (name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-")) && !name.hasSuffix(own) {
             let folder = parent.appending(path: name)
             // An old output left by an interrupted fallback swap is restored rather than deleted.
             if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path) {
@@ -296,19 +318,32 @@ extension OutputWriter {
     }
 
     /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
-    /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync.
+    /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync;
+    /// only a `durable` file (the journal, whose commit must not outrun its bytes) is synced.
     /// Returns the file's stamp as written (moving it into place keeps it; see `FileStamp.ofOutput`).
-    @discardableResult static func writeFile(_ path: String, _ contents: some ContiguousBytes) throws -> FileStamp {
-        try contents.withUnsafeBytes { try writeFile(path, $0) }
+    /// Every call is checked: `close` too, which is where some file systems report a full disk.
+    @discardableResult static func writeFile(
+        _ path: String, _ contents: some ContiguousBytes, durable: Bool = false
+    ) throws -> FileStamp {
+        try contents.withUnsafeBytes { try writeFile(path, $0, durable: durable) }
     }
 
-    @discardableResult static func writeFile(_ path: String, _ buffer: UnsafeRawBufferPointer) throws -> FileStamp {
+    @discardableResult static func writeFile(
+        _ path: String, _ buffer: UnsafeRawBufferPointer, durable: Bool = false
+    ) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("create \(path)") }
-        defer { close(descriptor) }
-        try writeAll(descriptor, buffer, path: path)
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
+        do {
+            try writeAll(descriptor, buffer, path: path)
+            if durable, fsync(descriptor) != 0 { throw posixError("write \(path) to disk") }
+            guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        // After close the descriptor is gone whatever it returns; EINTR is not a failure of the write.
+        guard close(descriptor) == 0 || errno == EINTR else { throw posixError("write \(path)") }
         return FileStamp(status).withoutChangeTime
     }
 
