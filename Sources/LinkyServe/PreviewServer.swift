@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LinkyBuild
 import LinkyModel
 import Logging
@@ -18,6 +19,9 @@ public struct PreviewServer: Sendable {
         public var quiet: Duration = .milliseconds(50)
         /// Stop on SIGINT and SIGTERM (off in tests, which cancel instead).
         public var handlesSignals = true
+        /// How long a connection may go without sending a whole request head, from its opening or
+        /// its last response, before it is closed: idle keep-alive connections, and slow-header ones.
+        public var idleTimeout: Duration = .seconds(15)
 
         public init(build: BuildOptions) { self.build = build }
     }
@@ -60,8 +64,10 @@ public struct PreviewServer: Sendable {
         var logger = Logger(label: "linky-site.serve")
         logger.logLevel = .critical
         let host = options.host
+        let idleTimeout = options.idleTimeout
         let app = Application(
             responder: responder,
+            server: HTTPServerBuilder { PreviewHTTPChannel(responder: $0, idleTimeout: idleTimeout) },
             configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 await events(.listening(host: host, port: channel.localAddress?.port ?? 0))

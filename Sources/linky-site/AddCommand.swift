@@ -86,7 +86,7 @@ struct AddCommand: AsyncParsableCommand {
         do {
             try await add(request, to: siteFolder)
         } catch {
-            FileHandle.standardError.write(Data("linky-site: error: \(error)\n  hint: \(error.hint)\n".utf8))
+            Terminal.error("linky-site: error: \(error)\n  hint: \(error.hint)\n")
             switch error {
             case .write: throw ExitCode(74)
             case .invalidCategory, .invalidDate, .tagNotWritable: throw ExitCode(64)
@@ -112,7 +112,7 @@ struct AddCommand: AsyncParsableCommand {
                 Self.warn("the link was added, but metadata.json could not be updated: \(error)")
             }
         }
-        print("Added \(written)")
+        Terminal.output("Added \(written)")
         if plan.siteErrorCount > 0 {
             Self.warn(
                 "the site has \(plan.siteErrorCount) content errors elsewhere; run `linky-site check` to see them")
@@ -153,6 +153,6 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("linky-site: warning: \(message)\n".utf8))
+        Terminal.error("linky-site: warning: \(message)\n")
     }
 }

@@ -65,10 +65,9 @@ struct BuildCommand: AsyncParsableCommand {
         let siteURL = URL(fileURLWithPath: site, isDirectory: true)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            FileHandle.standardError.write(
-                Data(
-                    "linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n"
-                        .utf8))
+            Terminal.error(
+                "linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n"
+            )
             throw ExitCode(66)
         }
         InterruptedChange.recover(site: site)

@@ -153,8 +153,7 @@ struct CheckCommand: AsyncParsableCommand {
                 report: report, seconds: (ContinuousClock.now - started) / .seconds(1),
                 changedSince: changedSince, changedFileCount: Set(uses.map(\.source.path)).count)
             if let failure = report.cacheFailure {
-                FileHandle.standardError.write(
-                    Data("linky-site: warning: the check cache could not be saved: \(failure)\n".utf8))
+                Terminal.error("linky-site: warning: the check cache could not be saved: \(failure)\n")
             }
         }
 
@@ -229,7 +228,7 @@ private extension CheckCommand {
     }
 
     func fail(_ message: String, hint: String) {
-        FileHandle.standardError.write(Data("linky-site: error: \(message)\n  hint: \(hint)\n".utf8))
+        Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }
 
     func gitHint(_ failure: GitChanges.Failure) -> String {

@@ -11,29 +11,33 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .text:
             for diagnostic in diagnostics {
-                var location =
+                // Paths and messages quote file names and what servers said: escaped as they are printed.
+                let location =
                     diagnostic.location.map { Self.displayed($0, prefix: prefix).description } ?? "linky-site"
-                location += ": "
                 let severity = diagnostic.severity.rawValue
                 let label =
                     colors
-                    ? (diagnostic.severity == .error
-                        ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;33m\(severity)\u{1B}[0m") : severity
-                var line = "\(location)\(label)[\(diagnostic.code.rawValue)]: \(diagnostic.message)\n"
-                if let hint = diagnostic.hint { line += "  hint: \(hint)\n" }
-                FileHandle.standardError.write(Data(line.utf8))
+                    ? TerminalText(
+                        trusted: diagnostic.severity == .error
+                            ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;33m\(severity)\u{1B}[0m")
+                    : TerminalText(trusted: severity)
+                var line: TerminalText = "\(location): \(label)[\(diagnostic.code.rawValue)]: \(diagnostic.message)\n"
+                if let hint = diagnostic.hint { line = line + "  hint: \(hint)\n" }
+                Terminal.error(line)
             }
-            if !summary.isEmpty { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+            if !summary.isEmpty { Terminal.error(TerminalText(lines: summary) + "\n") }
         case .github:
             for diagnostic in diagnostics {
                 var properties: [String] = []
                 if let location = diagnostic.location.map({ Self.displayed($0, prefix: prefix) }) {
-                    properties.append("file=\(escapeProperty(location.path))")
+                    properties.append("file=\(escapeProperty(location.path.escapingControlCharacters))")
                     if let line = location.line { properties.append("line=\(line)") }
                     if let column = location.column { properties.append("col=\(column)") }
                 }
                 properties.append("title=\(escapeProperty("\(diagnostic.code.rawValue) \(diagnostic.code.name)"))")
-                let message = diagnostic.message + (diagnostic.hint.map { "\n\($0)" } ?? "")
+                let message =
+                    diagnostic.message.escapingControlCharacters
+                    + (diagnostic.hint.map { "\n\($0.escapingControlCharacters)" } ?? "")
                 let command = diagnostic.severity == .error ? "error" : "warning"
                 Swift.print("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
             }

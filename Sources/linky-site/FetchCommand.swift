@@ -125,10 +125,10 @@ struct FetchCommand: AsyncParsableCommand {
             switch outcome.result {
             case .failure(let failure):
                 failed += 1
-                print("\(where_): warning: \(outcome.url.displayString): \(failure)")
+                Terminal.output("\(where_): warning: \(outcome.url.displayString): \(failure)")
             case .success:
                 if let moved = outcome.movedTo {
-                    print("\(where_): note: \(outcome.url.displayString) moved permanently to \(moved)")
+                    Terminal.output("\(where_): note: \(outcome.url.displayString) moved permanently to \(moved)")
                 }
             }
         }
@@ -167,17 +167,17 @@ struct FetchCommand: AsyncParsableCommand {
                 throw ExitCode(74)
             }
             filled = changes.count
-            for message in messages { print(message) }
+            for message in messages { Terminal.output("\(message)") }
         }
         let skipped = order.count - wanted.count
         var summary = "Fetched \(wanted.count - failed) of \(wanted.count) pages"
         if skipped > 0 { summary += " (\(skipped) already in \(MetadataCache.fileName))" }
         summary += failed > 0 ? "; \(failed) could not be read." : "."
         if write { summary += " Filled \(filled) link files." }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        Terminal.error("\(summary)\n")
     }
 
     static func fail(_ message: String, hint: String) {
-        FileHandle.standardError.write(Data("linky-site: error: \(message)\n  hint: \(hint)\n".utf8))
+        Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }
 }

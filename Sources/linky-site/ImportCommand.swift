@@ -98,8 +98,8 @@ struct ImportCommand: AsyncParsableCommand {
 
         let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         let verb = dryRun ? "would write" : "wrote"
-        for written in report.files { print("\(verb) \(prefix)\(written.path)") }
-        for index in report.indexFiles { print("\(verb) \(prefix)\(index)") }
+        for written in report.files { Terminal.output("\(verb) \(prefix)\(written.path)") }
+        for index in report.indexFiles { Terminal.output("\(verb) \(prefix)\(index)") }
         DiagnosticFormat.text.print(report.diagnostics, prefix: "", summary: summary(report), colors: colors)
 
         if report.writeFailure != nil { throw ExitCode(74) }
@@ -117,7 +117,7 @@ private extension ImportCommand {
     }
 
     func fail(_ message: String, hint: String) {
-        FileHandle.standardError.write(Data("linky-site: error: \(message)\n  hint: \(hint)\n".utf8))
+        Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }
 
     func summary(_ report: ImportReport) -> String {

@@ -93,7 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
         } catch let failure as PreviewServer.Failure {
-            Self.standardError(
+            Terminal.error(
                 "linky-site: error: \(failure)\n  hint: stop the other server, or pick another port with --port (0 picks a free one)\n"
             )
             throw ExitCode(75)

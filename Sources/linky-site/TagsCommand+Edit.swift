@@ -158,7 +158,7 @@ struct TagEditRunner {
             try report(error, prefix: prefix)
             return
         }
-        for change in plan.changes { print("changed \(prefix)\(change.path)") }
+        for change in plan.changes { Terminal.output("changed \(prefix)\(change.path)") }
         print("\(done(plan)): \(counts) changed.")
     }
 
@@ -175,7 +175,7 @@ struct TagEditRunner {
         case .refused(let problems):
             for problem in problems {
                 let location = problem.location.map { prefix + $0.description } ?? "linky-site"
-                standardError(
+                Terminal.error(
                     "\(location): error: \(problem.message)\n" + (problem.hint.map { "  hint: \($0)\n" } ?? ""))
             }
             standardError("Nothing was changed.\n")
@@ -189,7 +189,7 @@ struct TagEditRunner {
     }
 
     private func printError(_ message: String, hint: String?) {
-        standardError("linky-site: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? ""))
+        Terminal.error("linky-site: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? ""))
     }
 
     private func standardError(_ text: String) {

@@ -112,6 +112,19 @@ extension CommandLineTests {
         #expect(invalid.stderr.contains("javascript"))
     }
 
+    @Test func addTimeoutIsADeadlineForTheWholePage() throws {
+        // The server sends its headers, then a byte a second: no read ever waits a second.
+        let server = try FixtureServer()
+        let site = try addSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let started = ContinuousClock.now
+        let drip = try run(["add", server.url("/drip"), "--site", site.path, "--timeout", "3"])
+        #expect(ContinuousClock.now - started < .seconds(4.5))
+        #expect(drip.status == 0, "\(drip.stderr)")
+        #expect(drip.stderr.contains("timed out"))
+        #expect(drip.stdout.hasPrefix("Added links/"))
+    }
+
     static func today() -> String {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)

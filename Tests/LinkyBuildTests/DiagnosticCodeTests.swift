@@ -85,6 +85,16 @@ import Testing
             ],
             path: "links/tools/_index.md", line: 1),
         Case(
+            code: .noteTooLarge,
+            files: [
+                "links/a.md": "---\nurl: https://a.example\ntitle: A\n---\n"
+                    + String(repeating: "x", count: ContentLimits.maximumNoteBytes + 1)
+            ],
+            path: "links/a.md", line: 5),
+        Case(
+            code: .urlWithCredentials, files: ["links/a.md": "---\ntitle: A\nurl: https://me:secret@a.example/\n---\n"],
+            path: "links/a.md", line: 3),
+        Case(
             code: .invalidTagsFile, files: ["tags.yml": "swift:\n  title: Swift\nrust: 5\n", "links/a.md": good],
             path: "tags.yml", line: 3),
         Case(
@@ -118,6 +128,14 @@ import Testing
                 "links/a.md": Array("---\nurl: https://a.example\ntitle: A".utf8) + [0xFF] + Array("\n---\n".utf8)
             ],
             path: "links/a.md", line: 3),
+        Case(
+            code: .fileTooLarge,
+            files: [
+                "links/b.md": good,
+                "links/a.md": "---\nurl: https://a.example\ntitle: A\n---\n"
+                    + String(repeating: "x\n", count: ContentLimits.maximumFileBytes / 2),
+            ],
+            path: "links/a.md", line: nil),
         Case(code: .missingContentFolder, files: ["linky.yml": "title: T\n"], path: "links", line: nil),
     ]
 

@@ -79,26 +79,37 @@ import Testing
         #expect(report.site?.links.filter { $0.title == "Lines" }.count == 2)
     }
 
-    @Test func aFiftyMegabyteNoteBuilds() async throws {
+    @Test func aFiftyMegabyteNoteIsRefusedUnreadAndANoteJustUnderTheLimitBuilds() async throws {
         let line = String(repeating: "word ", count: 19) + "end.\n"
-        let note = String(repeating: line, count: 50 * 1024 * 1024 / line.utf8.count)
+        let huge = String(repeating: line, count: 50 * 1024 * 1024 / line.utf8.count)
+        // One paragraph: cmark-gfm's worst case, quadratic in its length.
+        let paragraph = String(repeating: "word ", count: (ContentLimits.maximumNoteBytes - 100) / 5)
+        let started = ContinuousClock.now
         let (site, report) = try await build([
-            "links/huge.md": Data(("---\nurl: https://a.example/\ntitle: Huge\n---\n" + note).utf8)
+            "links/huge.md": Data(("---\nurl: https://a.example/\ntitle: Huge\n---\n" + huge).utf8),
+            "links/long.md": Data(("---\nurl: https://b.example/\ntitle: Long\n---\n" + paragraph).utf8),
         ])
         defer { site.remove() }
-        #expect(report.outcome == .success, "\(report.diagnostics)")
-        #expect(try site.read("index.html").contains("Huge"))
+        // Rendered, the 50 MB took minutes; refused, it costs its making here (slow in a debug build).
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(report.diagnostics.map(\.code) == [.fileTooLarge], "\(report.diagnostics)")
+        #expect(report.diagnostics.first?.location?.path == "links/huge.md")
+        #expect(report.site?.links.contains { $0.title == "Long" } == true)
     }
 
     @Test func deeplyNestedListsInNotesAndListFiles() async throws {
+        // As deep as fits the size limits: 400 levels in a note (160 KB of indentation), 700 in a
+        // list file (490 KB).
         var nested = ""
-        for depth in 0..<2_000 { nested += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
+        for depth in 0..<400 { nested += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
+        var deeper = nested
+        for depth in 400..<700 { deeper += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
         let quotes = String(repeating: ">", count: 5_000) + " deep\n"
         let brackets = String(repeating: "[", count: 20_000) + "x" + String(repeating: "]", count: 20_000) + "\n"
         let (site, report) = try await build([
             "links/nested.md": Data(
                 ("---\nurl: https://a.example/\ntitle: Nested\n---\n" + nested + quotes + brackets).utf8),
-            "links/list.md": Data(("---\ntitle: List\n---\n- [A](https://b.example/) - d\n" + nested).utf8),
+            "links/list.md": Data(("---\ntitle: List\n---\n- [A](https://b.example/) - d\n" + deeper).utf8),
         ])
         defer { site.remove() }
         #expect(!report.diagnostics.containsErrors, "\(report.diagnostics)")

@@ -75,6 +75,13 @@ import Testing
         await #expect(throws: MetadataFetcher.Failure.web(.tooManyRedirects(10))) { try await fetch("/redirect/loop") }
     }
 
+    @Test func aPageDrippingAByteASecondEndsAtTheDeadline() async throws {
+        // Every read gets a byte within a second, so only a deadline on the whole request ends it.
+        let started = ContinuousClock.now
+        await #expect(throws: MetadataFetcher.Failure.web(.timedOut)) { try await fetch("/drip") }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
     @Test func slowPagesTimeOut() async throws {
         let started = ContinuousClock.now
         await #expect(throws: MetadataFetcher.Failure.web(.timedOut)) { try await fetch("/slow?s=6") }

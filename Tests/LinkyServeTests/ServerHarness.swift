@@ -42,13 +42,16 @@ final class ServerHarness: Sendable {
         try Data(text.utf8).write(to: url)
     }
 
-    init(_ files: [String: String], port: Int = 0, drafts: Bool = false) async throws {
+    init(
+        _ files: [String: String], port: Int = 0, drafts: Bool = false, idleTimeout: Duration = .seconds(15)
+    ) async throws {
         folder = try Self.site(files)
         var build = BuildOptions(siteFolder: folder)
         build.includeDrafts = drafts
         var options = PreviewServer.Options(build: build)
         options.port = port
         options.handlesSignals = false
+        options.idleTimeout = idleTimeout
         let (ready, readyContinuation) = AsyncStream<Int>.makeStream()
         task = Task {
             try await PreviewServer(options: options).run { event in

@@ -7,17 +7,25 @@ import LinkyModel
 
 /// A recursive listing of a folder that follows symbolic links once (a link loop is reported, not walked
 /// forever) and skips hidden and `_`-prefixed names, except `_index.md`.
+///
+/// Folders are told apart by what they are on disk (device and inode), never by their names: two
+/// names that differ only in Unicode form (`카테` typed on macOS and on Linux) are equal as Swift
+/// strings, yet they are two folders, and both are read.
 struct FolderWalk {
     let root: URL
     var includeHidden = false
     /// When set, entries whose real path (symbolic links followed) is outside this folder are
-    /// skipped with a warning: static files are published as they are, and a link to `/etc/passwd`
-    /// must not publish it.
+    /// skipped with a diagnostic of `outsideSeverity`: a link to `/etc` must publish nothing of it,
+    /// and a link to `/` must not walk the disk.
     var confinedTo: String?
+    /// How a symbolic link that leads outside `confinedTo` is reported.
+    var outsideSeverity = Diagnostic.Severity.warning
+    /// What is done with what the link leads to, for the message: "published", "read".
+    var outsideConsequence = "published"
     private(set) var files: [String] = []
     private(set) var folders: [String] = []
     private(set) var diagnostics: [Diagnostic] = []
-    private var visitedRealPaths: Set<String> = []
+    private var visitedFolders: Set<FolderIdentity> = []
 
     init(root: URL) {
         self.root = root
@@ -26,18 +34,93 @@ struct FolderWalk {
     /// Walks `relative` (below `root`; "" for the root itself), keeping files whose name passes `keep`.
     mutating func visit(relative: String, keep: (String) -> Bool) {
         let url = relative.isEmpty ? root : root.appending(path: relative)
-        let realPath = url.resolvingSymlinksInPath().path
-        guard visitedRealPaths.insert(realPath).inserted else {
-            diagnostics.append(
-                .warning(
-                    .unreadableFile, at: SourceLocation(path: relative),
-                    "the folder leads back to a folder already read (a symbolic link loop), so it is skipped",
-                    hint: "remove the symbolic link"))
+        // The folder the walk starts in may itself be a symbolic link (`links -> /`).
+        if let boundary = confinedTo, !isInside(url.path, boundary) {
+            reportOutside(relative)
             return
         }
-        let entries: [(name: String, kind: UInt8)]
+        walk(url: url, relative: relative, keep: keep)
+    }
+
+    /// The names in a folder with their type as the directory says it (`DT_UNKNOWN` when it does not);
+    /// `name` is nil when the bytes of the name are not UTF-8, with the name as it can be shown.
+    static func entries(of path: String) throws -> [(name: String?, shown: String, kind: UInt8)] {
+        guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
+        defer { closedir(directory) }
+        var entries: [(name: String?, shown: String, kind: UInt8)] = []
+        while let entry = readdir(directory) {
+            let bytes = nameBytes(entry)
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            let name = String(validating: bytes, as: UTF8.self)
+            entries.append((name, name ?? shown(bytes), OutputWriter.entryType(entry)))
+        }
+        return entries
+    }
+
+    /// `path` with every symbolic link followed, as the kernel sees it; nil when nothing is there.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A name whose bytes are not UTF-8, shown with its other bytes as `\xFF`.
+    static func shown(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest valid UTF-8 run, then one byte that is not.
+            var valid = rest.endIndex
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = rest.makeIterator()
+            var offset = rest.startIndex
+            scan: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded): offset += encoded.count
+                case .emptyInput: break scan
+                case .error:
+                    valid = offset
+                    break scan
+                }
+            }
+            text += String(decoding: rest[..<valid], as: UTF8.self)
+            guard valid < rest.endIndex else { break }
+            text += "\\x" + String(rest[valid], radix: 16, uppercase: true).leftPadded(to: 2)
+            rest = rest[(valid + 1)...]
+        }
+        return text
+    }
+}
+
+// MARK: - Helpers
+
+private extension FolderWalk {
+    /// A folder as the file system knows it, whatever the path it was reached by.
+    struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    mutating func walk(url: URL, relative: String, keep: (String) -> Bool) {
+        var status = stat()
+        if stat(url.path, &status) == 0 {
+            let identity = FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            guard visitedFolders.insert(identity).inserted else {
+                diagnostics.append(
+                    .warning(
+                        .unreadableFile, at: SourceLocation(path: relative),
+                        "the folder leads back to a folder already read (a symbolic link loop), so it is skipped",
+                        hint: "remove the symbolic link"))
+                return
+            }
+        }
+        let entries: [(name: String?, shown: String, kind: UInt8)]
         do {
-            entries = try Self.entries(of: url.path).sorted { $0.name < $1.name }
+            // Sorted by bytes: Swift's `<` holds two Unicode forms of one name equal, and the order of
+            // equal names would be the directory's.
+            entries = try Self.entries(of: url.path).sorted {
+                Array($0.shown.utf8).lexicographicallyPrecedes($1.shown.utf8)
+            }
         } catch {
             if FileManager.default.fileExists(atPath: url.path) {
                 diagnostics.append(
@@ -48,14 +131,29 @@ struct FolderWalk {
             return
         }
         if !relative.isEmpty { folders.append(relative) }
-        for (name, kind) in entries {
-            if !includeHidden, name.hasPrefix(".") || (name.hasPrefix("_") && name != "_index.md") { continue }
+        for (name, shown, kind) in entries {
+            if !includeHidden, shown.hasPrefix(".") || (shown.hasPrefix("_") && shown != "_index.md") { continue }
+            guard let name else {
+                // Such a file cannot be named in a path this program handles; say so rather than lose it.
+                if kind == UInt8(DT_DIR) || keep(shown) {
+                    let child = relative.isEmpty ? shown : relative + "/" + shown
+                    diagnostics.append(
+                        .error(
+                            .invalidEncoding, at: SourceLocation(path: child),
+                            "the \(kind == UInt8(DT_DIR) ? "folder" : "file") name is not valid UTF-8, so it cannot be read",
+                            hint:
+                                "rename it in UTF-8 (`convmv -f latin1 -t utf-8 --notest NAME` converts Latin-1 names)"
+                        ))
+                }
+                continue
+            }
             let child = relative.isEmpty ? name : relative + "/" + name
             // A plain file or folder needs no further look (a 10,000-file walk spent most of its time in
-            // a stat and a URL per entry); a symbolic link, or a file system that does not say, does.
-            if confinedTo == nil, kind == UInt8(DT_REG) || kind == UInt8(DT_DIR) {
+            // a stat and a URL per entry), and is inside the boundary when its folder is; a symbolic
+            // link, or a file system that does not say, needs a look.
+            if kind == UInt8(DT_REG) || kind == UInt8(DT_DIR) {
                 if kind == UInt8(DT_DIR) {
-                    visit(relative: child, keep: keep)
+                    walk(url: url.appending(path: name), relative: child, keep: keep)
                 } else if keep(name) {
                     files.append(child)
                 }
@@ -70,35 +168,45 @@ struct FolderWalk {
                         "the symbolic link points to nothing, so it is skipped", hint: "remove it or fix its target"))
                 continue
             }
-            if let boundary = confinedTo {
-                let real = childURL.resolvingSymlinksInPath().path
-                guard real == boundary || real.hasPrefix(boundary + "/") else {
-                    diagnostics.append(
-                        .warning(
-                            .unreadableFile, at: SourceLocation(path: child),
-                            "the symbolic link leads outside the site folder, so it is not published",
-                            hint: "copy the file into the site instead of linking to it"))
-                    continue
-                }
+            if !isFolder.boolValue, !keep(name) { continue }
+            if let boundary = confinedTo, !isInside(childURL.path, boundary) {
+                reportOutside(child)
+                continue
             }
             if isFolder.boolValue {
-                visit(relative: child, keep: keep)
-            } else if keep(name) {
+                walk(url: childURL, relative: child, keep: keep)
+            } else {
                 files.append(child)
             }
         }
     }
 
-    /// The names in a folder with their type as the directory says it (`DT_UNKNOWN` when it does not).
-    private static func entries(of path: String) throws -> [(name: String, kind: UInt8)] {
-        guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
-        defer { closedir(directory) }
-        var entries: [(name: String, kind: UInt8)] = []
-        while let entry = readdir(directory) {
-            let name = OutputWriter.entryName(entry)
-            if name == "." || name == ".." { continue }
-            entries.append((name, OutputWriter.entryType(entry)))
-        }
-        return entries
+    /// Whether `path`, with every symbolic link followed, is `boundary` or below it.
+    func isInside(_ path: String, _ boundary: String) -> Bool {
+        guard let real = Self.realPath(path) else { return true }  // nothing there: reported elsewhere
+        return real == boundary || real.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/")
+    }
+
+    mutating func reportOutside(_ relative: String) {
+        diagnostics.append(
+            Diagnostic(
+                outsideSeverity, .outsideSite, at: SourceLocation(path: relative),
+                "the symbolic link leads outside the site folder, so it is not \(outsideConsequence)",
+                hint: "copy what it points to into the site instead of linking to it"))
+    }
+
+    /// The bytes of a directory entry's name, read in place.
+    static func nameBytes(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let start = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: UInt8.self)
+        return Array(
+            UnsafeBufferPointer(
+                start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import LinkyModel
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The load stage: finds and reads every file a build needs, in parallel, without interpreting it.
 public struct SiteLoader: Sendable {
     public let siteFolder: URL
@@ -72,7 +76,12 @@ public struct SiteLoader: Sendable {
                     hint: "create it and put one Markdown file per link in it, or set `content_dir` in linky.yml"))
             return ([], [], [], diagnostics)
         }
+        let realSiteFolder = FolderWalk.realPath(siteFolder.path) ?? siteFolder.path
         var walk = FolderWalk(root: siteFolder)
+        // Content is published as links and searched: nothing from outside the site may become it.
+        walk.confinedTo = realSiteFolder
+        walk.outsideSeverity = .error
+        walk.outsideConsequence = "read"
         walk.visit(relative: contentDir, keep: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") })
         diagnostics += walk.diagnostics
         let paths = walk.files.sorted()
@@ -82,7 +91,7 @@ public struct SiteLoader: Sendable {
 
         var staticWalk = FolderWalk(root: siteFolder.appending(path: "static"))
         staticWalk.includeHidden = true
-        staticWalk.confinedTo = siteFolder.resolvingSymlinksInPath().path
+        staticWalk.confinedTo = realSiteFolder
         staticWalk.visit(relative: "", keep: { _ in true })
         diagnostics += staticWalk.diagnostics.map { diagnostic in
             var copy = diagnostic
@@ -96,14 +105,28 @@ public struct SiteLoader: Sendable {
     /// Reads and decodes one file; problems become diagnostics naming it.
     func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
         let data: Data
-        do {
-            data = try Data(contentsOf: siteFolder.appending(path: relative))
-        } catch {
+        switch Self.contents(of: siteFolder.appending(path: relative).path, limit: ContentLimits.maximumFileBytes) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(.system(let code)):
             return .failure(
                 .error(
                     .unreadableFile, at: SourceLocation(path: relative),
-                    "the file cannot be read (\(Self.reason(error)))",
+                    "the file cannot be read (\(String(cString: strerror(code))))",
                     hint: "check that it exists and that you may read it"))
+        case .failure(.notAFile):
+            return .failure(
+                .error(
+                    .unreadableFile, at: SourceLocation(path: relative),
+                    "this is not a regular file (a device, socket or pipe), so it is not read",
+                    hint: "remove it from the site, or replace it with a text file"))
+        case .failure(.tooLarge):
+            let limit = ContentLimits.shown(ContentLimits.maximumFileBytes)
+            return .failure(
+                .error(
+                    .fileTooLarge, at: SourceLocation(path: relative),
+                    "the file is larger than \(limit), the most a source file may be, so it is not read",
+                    hint: "split it into several files (a list file per section), or move it out of the site"))
         }
         switch TextDecoding.decode(data) {
         case .success(let text):
@@ -166,15 +189,53 @@ private extension SiteLoader {
         return (sources, diagnostics)
     }
 
-    static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
+    enum ReadFailure: Error {
+        case system(Int32)
+        case notAFile
+        case tooLarge
     }
+
+    /// A regular file's bytes, at most `limit` of them: the size is checked before reading, and the
+    /// read stops after `limit` bytes, so a file that grows meanwhile is refused too, never read whole.
+    static func contents(of path: String, limit: Int) -> Result<Data, ReadFailure> {
+        // Not blocking: a pipe in the content folder must not hang the build (regular files ignore it).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(.system(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.system(errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notAFile) }
+        guard Int(status.st_size) <= limit else { return .failure(.tooLarge) }
+        var data = Data(count: Int(status.st_size) + 1)
+        var filled = 0
+        while true {
+            if filled == data.count {
+                guard data.count <= limit else { return .failure(.tooLarge) }
+                data.count = min(data.count * 2, limit + 1)
+            }
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            filled += count
+        }
+        guard filled <= limit else { return .failure(.tooLarge) }
+        data.count = filled
+        return .success(data)
+    }
+}
+
+/// `read(2)`, named apart from `SiteLoader.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
 }
 
 /// Runs blocking work (file reads) on threads of its own, off the concurrency pool.

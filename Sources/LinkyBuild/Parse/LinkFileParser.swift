@@ -43,7 +43,7 @@ struct ContentFileParser: Sendable {
             }
         }
         let folderKey = categoryKey(ofFolderOf: file.path)
-        let name = fileStem(file.path)
+        let name = fileStem(file.path).nfc
         if name == "_index" {
             parseCategoryIndex(mapping, frontMatter: frontMatter, key: folderKey, file: file, into: &result)
         } else if mapping["url"] != nil {
@@ -56,9 +56,10 @@ struct ContentFileParser: Sendable {
         return result
     }
 
-    /// Folder names between the content root and the file.
+    /// Folder names between the content root and the file, in NFC: a folder named on macOS (NFD)
+    /// and one named on Linux (NFC) are one category.
     func categoryKey(ofFolderOf path: String) -> [String] {
-        var components = path.split(separator: "/").map(String.init)
+        var components = path.split(separator: "/").map { String($0).nfc }
         components.removeLast()
         let rootDepth = contentDir.split(separator: "/").count
         return Array(components.dropFirst(rootDepth))
@@ -92,6 +93,11 @@ private extension ContentFileParser {
             } else {
                 url = problems.take(
                     Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "url"))
+                if let url,
+                    let warning = Self.credentialsWarning(url, field: "`url`", at: mapping.location(of: entry.node))
+                {
+                    problems.append(warning)
+                }
             }
         }
         var title: String?
@@ -144,6 +150,11 @@ private extension ContentFileParser {
         if let entry = mapping["image"], let raw = problems.take(mapping.string(entry)), !raw.isEmpty {
             image = problems.take(
                 Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "image"))
+            if let image,
+                let warning = Self.credentialsWarning(image, field: "`image`", at: mapping.location(of: entry.node))
+            {
+                problems.append(warning)
+            }
         }
         let aliases = Self.aliases(mapping, diagnostics: &problems)
         let favorite = mapping["favorite"].flatMap { problems.take(mapping.bool($0)) } ?? false
@@ -164,6 +175,7 @@ private extension ContentFileParser {
                 result.unknownKeys.append((entry.key, mapping.location(of: entry)))
             }
         }
+        if let tooLarge = Self.checkedNoteSize(frontMatter, path: file.path) { problems.append(tooLarge) }
         result.diagnostics += problems
         guard let url, let title, !title.isEmpty, !problems.contains(where: { $0.severity == .error }) else { return }
         let body = frontMatter.body.trimmingWhitespaceAndNewlines()
@@ -189,6 +201,10 @@ private extension ContentFileParser {
                     .invalidCategoryIndex, at: mapping.location(of: entry),
                     "`\(entry.key)` is not a category setting and is ignored",
                     hint: "an _index.md knows title, description, order, icon and aliases"))
+        }
+        if let tooLarge = Self.checkedNoteSize(frontMatter, path: file.path) {
+            result.diagnostics.append(tooLarge)
+            return
         }
         let body = frontMatter.body.trimmingWhitespaceAndNewlines()
         if !body.isEmpty { definition.intro = Self.note(body) }
@@ -241,6 +257,17 @@ extension ContentFileParser {
                 + (orOldName ? ", or an old name without `/`" : ""))
     }
 
+    /// A warning for an address that carries a user name or password (`https://user:pass@host/`):
+    /// the site publishes addresses as written, so the password would be published with it.
+    static func credentialsWarning(_ url: LinkURL, field: String, at location: SourceLocation) -> Diagnostic? {
+        guard let userInfo = url.userInfo else { return nil }
+        let what = userInfo.contains(":") ? "a user name and password" : "a user name"
+        return .warning(
+            .urlWithCredentials, at: location,
+            "\(field) \(url.scheme)://…@\(url.host)/… carries \(what) before the host, which the site would publish with the link",
+            hint: "remove the `user:password@` part of the address (sign-in details do not belong in a published link)")
+    }
+
     static func linkURL(
         _ raw: String, location: SourceLocation, config: SiteConfig, field: String
     ) -> Result<
@@ -254,6 +281,17 @@ extension ContentFileParser {
                     .invalidURL, at: location, "`\(field)` \"\(raw)\" is not a usable URL: \(error.message)",
                     hint: error.hint))
         }
+    }
+
+    /// An error when the body is beyond `ContentLimits.maximumNoteBytes`: rendering time grows with
+    /// the square of a paragraph's length, so it is refused before it is rendered.
+    static func checkedNoteSize(_ frontMatter: FrontMatter, path: String) -> Diagnostic? {
+        let size = frontMatter.body.utf8.count
+        guard size > ContentLimits.maximumNoteBytes else { return nil }
+        return .error(
+            .noteTooLarge, at: SourceLocation(path: path, line: frontMatter.bodyFirstLine),
+            "the note is \(ContentLimits.shown(size)), more than the \(ContentLimits.shown(ContentLimits.maximumNoteBytes)) a note may be, so it is not rendered",
+            hint: "shorten it, or link to a page that holds the long text")
     }
 
     static func note(_ markdown: String) -> Note {

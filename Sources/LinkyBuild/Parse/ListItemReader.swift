@@ -191,7 +191,12 @@ private extension ListItemReader {
             absolute = url.absoluteString
         }
         do {
-            return try LinkURL(parsing: absolute, allowedSchemes: parser.config.allowedSchemes)
+            let url = try LinkURL(parsing: absolute, allowedSchemes: parser.config.allowedSchemes)
+            let location = SourceLocation(path: parser.path, line: line)
+            if let warning = ContentFileParser.credentialsWarning(url, field: "the item's link", at: location) {
+                result.diagnostics.append(warning)
+            }
+            return url
         } catch {
             skipped.append(Skipped(line: line, destination: destination, isRelative: false))
             if reportInvalid {

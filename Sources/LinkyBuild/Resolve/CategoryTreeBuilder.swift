@@ -41,7 +41,8 @@ struct CategoryTreeBuilder {
         }
         let rootDepth = contentDir.split(separator: "/").count
         for folder in folders {
-            ensure(Array(folder.split(separator: "/").map(String.init).dropFirst(rootDepth)))
+            // NFC, as the parse's keys: folders named in two Unicode forms are one category.
+            ensure(Array(folder.split(separator: "/").map { String($0).nfc }.dropFirst(rootDepth)))
         }
         for definition in definitions {
             ensure(definition.key)
@@ -81,15 +82,26 @@ struct CategoryTreeBuilder {
             let (slugs, collisions) = allocator.allocate(names)
             for (child, slug) in slugs { nodes[child]!.slug = slug }
             for collision in collisions {
-                for (name, slug) in collision.assigned.dropFirst() {
+                for (name, slug) in collision.isReserved ? collision.assigned[...] : collision.assigned.dropFirst() {
                     let childKey = key + [name]
-                    diagnostics.append(
-                        .warning(
-                            .slugCollision,
-                            at: nodes[childKey]?.definition?.source
-                                ?? SourceLocation(path: contentDir + "/" + childKey.joined(separator: "/")),
-                            "the category \"\(name)\" would have the same address as \"\(collision.assigned[0].name)\" (\(collision.wanted)), so it is at \"\(slug)\"",
-                            hint: "rename one of them so their names differ in letters or digits"))
+                    let location =
+                        nodes[childKey]?.definition?.source
+                        ?? SourceLocation(path: contentDir + "/" + childKey.joined(separator: "/"))
+                    if collision.isReserved {
+                        diagnostics.append(
+                            .warning(
+                                .slugCollision, at: location,
+                                "the category \"\(name)\" would have the address \"\(collision.wanted)\", which is reserved (\(Self.reservedReason(collision.wanted))), so it is at \"\(slug)\"",
+                                hint:
+                                    "rename the folder or file, or keep the address \"\(slug)\" and ignore this warning"
+                            ))
+                    } else {
+                        diagnostics.append(
+                            .warning(
+                                .slugCollision, at: location,
+                                "the category \"\(name)\" would have the same address as \"\(collision.assigned[0].name)\" (\(collision.wanted)), so it is at \"\(slug)\"",
+                                hint: "rename one of them so their names differ in letters or digits"))
+                    }
                 }
             }
         }
@@ -161,5 +173,12 @@ private extension CategoryTreeBuilder {
         result.keepsSourceOrder = first.keepsSourceOrder || second.keepsSourceOrder
         result.aliases = first.aliases + second.aliases
         return result
+    }
+
+    /// Why a slug cannot be a category's folder, for the warning.
+    static func reservedReason(_ slug: String) -> String {
+        slug == "page"
+            ? "a category's further pages are page/2/, page/3/…"
+            : "Windows cannot make a file or folder of that name"
     }
 }

@@ -127,7 +127,14 @@ struct TagResolver {
         let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, definitionByKey[$0]?.title ?? spelling[$0]!) })
         let (slugs, collisions) = SlugAllocator().allocate(
             keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? names[$0]!, identity: $0) })
-        for collision in collisions {
+        for collision in collisions where collision.isReserved {
+            diagnostics.append(
+                .warning(
+                    .slugCollision, at: nil,
+                    "the tag \(collision.assigned.map { "\"\($0.name)\"" }.joined(separator: ", ")) would have the address tags/\(collision.wanted)/, a name Windows cannot make a folder of, so it gets \(collision.assigned.map(\.slug).joined(separator: ", "))",
+                    hint: "give it another `slug:` in tags.yml, or keep this address and ignore this warning"))
+        }
+        for collision in collisions where !collision.isReserved {
             let wanted = collision.assigned.map { "\"\($0.name)\"" }.joined(separator: ", ")
             diagnostics.append(
                 .warning(

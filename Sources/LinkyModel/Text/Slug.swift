@@ -109,13 +109,16 @@ public enum Slug {
 /// the short hash of its identity (`Slug.nameHash`): `go-3f9a1c`. A reserved slug (`page`, `con`) is
 /// never used bare. Names unrelated to a group never change its slugs.
 public struct SlugAllocator: Sendable {
-    /// A group of names that wanted the same slug, and what each received.
+    /// A group of names that wanted the same slug, and what each received: two or more names, or
+    /// one or more that wanted a reserved slug (`page`, `con`), which none of them keeps.
     public struct Collision: Sendable, Equatable {
         public var wanted: String
         public var assigned: [(name: String, slug: String)]
+        /// The slug wanted is reserved: every name of the group moved, `assigned[0]` too.
+        public var isReserved = false
         public static func == (a: Collision, b: Collision) -> Bool {
             a.wanted == b.wanted && a.assigned.map(\.name) == b.assigned.map(\.name)
-                && a.assigned.map(\.slug) == b.assigned.map(\.slug)
+                && a.assigned.map(\.slug) == b.assigned.map(\.slug) && a.isReserved == b.isReserved
         }
     }
 
@@ -176,7 +179,11 @@ public struct SlugAllocator: Sendable {
                 slugs[entry.key] = slug
                 assigned.append((entry.name, slug))
             }
-            if group.count > 1 { collisions.append(Collision(wanted: base, assigned: assigned)) }
+            if keeper == nil {
+                collisions.append(Collision(wanted: base, assigned: assigned, isReserved: true))
+            } else if group.count > 1 {
+                collisions.append(Collision(wanted: base, assigned: assigned))
+            }
         }
         return (slugs, collisions)
     }

@@ -20,4 +20,14 @@ extension LinkURL {
         while text.hasSuffix("/") { text.removeLast() }
         return text.isEmpty ? displayHost : text
     }
+
+    /// The `user:password` (or `user`) written before the host, percent-encoded as stored; nil for
+    /// none. A link's address is published as it is written, so what it holds is published with it.
+    public var userInfo: String? {
+        guard let schemeEnd = absoluteString.range(of: "://") else { return nil }
+        let rest = absoluteString[schemeEnd.upperBound...]
+        let authority = rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(authority[..<at])
+    }
 }

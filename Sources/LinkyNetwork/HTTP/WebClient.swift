@@ -87,13 +87,33 @@ public final class WebClient: Sendable {
 
     /// Requests `url`, following redirects (a 303 turns the request into GET).
     ///
+    /// The whole of it — connecting, every redirect, the headers and the body — ends by `options.timeout`
+    /// (or `deadline`, when that is sooner): a server that sends its headers, then a byte a second,
+    /// is cut off there, though no single read ever waits long.
+    ///
     /// - Parameters:
     ///   - readBody: read the body (up to `maximumBodyBytes`); otherwise it is discarded unread.
     ///   - accept: the `Accept` header.
+    ///   - deadline: when a longer piece of work this request is part of must end (a page and its icon).
     public func request(
-        _ url: String, method: HTTPMethod = .GET, readBody: Bool = false, accept: String = "*/*"
+        _ url: String, method: HTTPMethod = .GET, readBody: Bool = false, accept: String = "*/*",
+        deadline: ContinuousClock.Instant? = nil
     ) async throws(Failure) -> Response {
-        let deadline = NIODeadline.now() + Self.timeAmount(options.timeout)
+        let ownDeadline = ContinuousClock.now + options.timeout
+        let end = deadline.map { min($0, ownDeadline) } ?? ownDeadline
+        return try await perform(url, method: method, readBody: readBody, accept: accept, until: end)
+    }
+}
+
+// MARK: - Private
+
+private extension WebClient {
+    /// `request`, every wait bounded by `end`: AsyncHTTPClient's deadline for connecting, redirects
+    /// and headers, a timer for the body.
+    func perform(
+        _ url: String, method: HTTPMethod, readBody: Bool, accept: String, until end: ContinuousClock.Instant
+    ) async throws(Failure) -> Response {
+        let deadline = NIODeadline.now() + Self.timeAmount(max(end - ContinuousClock.now, .zero))
         var current = url
         var currentMethod = method
         var redirects: [Redirect] = []
@@ -125,26 +145,55 @@ public final class WebClient: Sendable {
             }
             var body: [UInt8] = []
             if readBody && currentMethod != .HEAD {
-                do {
-                    for try await var chunk in response.body {
-                        let take = min(chunk.readableBytes, options.maximumBodyBytes - body.count)
-                        body += chunk.readBytes(length: take) ?? []
-                        if body.count >= options.maximumBodyBytes { break }
-                    }
-                } catch {
-                    throw Self.failure(error)
-                }
+                body = try await self.body(of: response, until: end)
             }
             return Response(
                 status: status, headers: response.headers.map { (name: $0.name, value: $0.value) },
                 finalURL: current, redirects: redirects, body: body)
         }
     }
-}
 
-// MARK: - Private
+    /// The body, up to `maximumBodyBytes`, by `end`. AsyncHTTPClient bounds the wait for the
+    /// headers by the deadline `execute` is given, but not the body's: its read timeout restarts
+    /// with every byte, so a body that trickles in would hold the request for ever. The reading
+    /// races a timer; whichever ends first cancels the other (a cancelled read closes the connection).
+    func body(of response: HTTPClientResponse, until end: ContinuousClock.Instant) async throws(Failure) -> [UInt8] {
+        let limit = options.maximumBodyBytes
+        let outcome = await withTaskGroup(of: Result<[UInt8], Failure>?.self) { group in
+            group.addTask {
+                var body: [UInt8] = []
+                do {
+                    for try await var chunk in response.body {
+                        let take = min(chunk.readableBytes, limit - body.count)
+                        body += chunk.readBytes(length: take) ?? []
+                        if body.count >= limit { break }
+                    }
+                } catch {
+                    return .failure(Self.failure(error))
+                }
+                // Cancelled at the deadline, the body's sequence may just end: what came is not the page.
+                return Task.isCancelled ? nil : .success(body)
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(until: end, clock: .continuous)
+                } catch {
+                    return nil  // the body came first
+                }
+                return .failure(.timedOut)
+            }
+            var first: Result<[UInt8], Failure>?
+            for await result in group {
+                guard let result else { continue }
+                first = result
+                group.cancelAll()
+                break
+            }
+            return first ?? .failure(.timedOut)
+        }
+        return try outcome.get()
+    }
 
-private extension WebClient {
     static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)

@@ -40,11 +40,15 @@ public struct MetadataFetcher: Sendable {
     }
 
     /// Fetches `url`, reads its metadata, and finds its icon.
+    ///
+    /// The page and its icon share one deadline, the client's timeout: the whole fetch ends by then.
     public func fetch(_ url: LinkURL) async throws(Failure) -> Result {
+        let deadline = ContinuousClock.now + client.options.timeout
         let response: WebClient.Response
         do {
             response = try await client.request(
-                url.absoluteString, readBody: true, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
+                url.absoluteString, readBody: true, accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+                deadline: deadline)
         } catch {
             throw .web(error)
         }
@@ -60,7 +64,7 @@ public struct MetadataFetcher: Sendable {
         let metadata = PageMetadata(page: root, pageURL: response.finalURL)
         var favicon = metadata.icons.first
         if favicon == nil, let fallback = PageMetadata.defaultIcon(for: response.finalURL),
-            await exists(fallback)
+            await exists(fallback, deadline: deadline)
         {
             favicon = fallback
         }
@@ -68,9 +72,10 @@ public struct MetadataFetcher: Sendable {
     }
 
     /// Whether an icon answers 200 with something that is not a web page.
-    func exists(_ icon: LinkURL) async -> Bool {
+    func exists(_ icon: LinkURL, deadline: ContinuousClock.Instant? = nil) async -> Bool {
         do {
-            let response = try await client.request(icon.absoluteString, method: .GET, accept: "image/*")
+            let response = try await client.request(
+                icon.absoluteString, method: .GET, accept: "image/*", deadline: deadline)
             let type = response.header("Content-Type")?.lowercased() ?? ""
             return (200..<300).contains(response.status) && !type.contains("html")
         } catch {

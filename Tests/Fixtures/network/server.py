@@ -164,6 +164,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/slow":
             time.sleep(float(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("s", ["5"])[0]))
             return send(200, "<title>Slow</title>")
+        if path == "/drip":
+            # Headers at once, then one byte a second: no single read waits long, the whole never ends.
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(b"<html><head><title>Drip</title>")
+            self.wfile.flush()
+            try:
+                for _ in range(100000):
+                    time.sleep(1)
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+            except (ConnectionResetError, BrokenPipeError):
+                pass
+            return
         if path.startswith("/ok/"):
             return send(200, f"<title>OK {path[4:]}</title>")
         return send(404, "<h1>Not found</h1>")
