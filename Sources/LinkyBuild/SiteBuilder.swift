@@ -183,7 +183,7 @@ public struct SiteBuilder: Sendable {
                     // The files never skipped that need no link items start at once.
                     let fields = ItemFieldsByTemplate(theme: theme)
                     let first = plan.filter {
-                        PageFingerprints.isAlwaysRendered($0) && renderer.readsNoItems($0, fields: fields)
+                        $0.isAlwaysRendered && renderer.readsNoItems($0, fields: fields)
                     }
                     let firstPaths = Set(first.map(\.path))
                     try await renderer.renderAndStore(

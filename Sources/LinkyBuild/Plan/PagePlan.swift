@@ -31,14 +31,66 @@ struct PlannedFile: Sendable, Hashable {
     var path: String
     var kind: Kind
 
-    /// Made from every link, or from a year of them (an archive year is not paginated): large, and
-    /// worth a render task of their own.
-    var isWholeCollection: Bool {
+    /// What a planned file is made of, besides the site's shape (the program, the settings, the theme,
+    /// every category and tag with its list of links, what every page's header and footer show). Said
+    /// here once, by `inputs`; the renderer, the rebuild's fingerprints and `serve`'s live update ask
+    /// the questions below, which are answered from it.
+    enum Inputs: Sendable, Hashable {
+        /// Nothing more: the tag index, the search page, the 404 page, an asset, a redirect.
+        case shape
+        /// The links it shows, a page's worth at most: the home page, a page of a category or a tag, a
+        /// link's page.
+        case linksOnIt
+        /// Every link of one year: an archive year, which is not paginated.
+        case yearOfLinks
+        /// Every link's month, and every link while the archive lists them: the archive.
+        case everyLinksMonth
+        /// The newest dated links, as many as the feed size: the feeds.
+        case newestLinks
+        /// Every page's address: the sitemap.
+        case pageAddresses
+        /// Every link in full: the print page, the bookmarks, links.json, the search index and shards.
+        case everyLink
+    }
+
+    /// What this file is made of: the one switch a new kind of page adds a case to.
+    var inputs: Inputs {
         switch kind {
-        case .archive, .archiveYear, .print, .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
-            .searchShards:
-            true
-        default: false
+        case .tagIndex, .search, .notFound, .asset, .redirect: .shape
+        case .home, .category, .tag, .link: .linksOnIt
+        case .archiveYear: .yearOfLinks
+        case .archive: .everyLinksMonth
+        case .atomFeed, .jsonFeed: .newestLinks
+        case .sitemap: .pageAddresses
+        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards: .everyLink
+        }
+    }
+
+    /// Made from more than a page's worth of links (a year of them, the newest, every link or every
+    /// page): large, and worth a render task of its own (`SiteRenderer`).
+    var isLarge: Bool {
+        switch inputs {
+        case .shape, .linksOnIt: false
+        case .yearOfLinks, .everyLinksMonth, .newestLinks, .pageAddresses, .everyLink: true
+        }
+    }
+
+    /// Never skipped by a rebuild, so without a fingerprint (`PageFingerprints`): a file made from
+    /// every link in full changes with any link's edit, and its fingerprint would cost about what
+    /// rendering it does; a file that makes more than its path (`writesOnlyItsPath`) would lose the
+    /// others if skipped, as only rendering names them.
+    var isAlwaysRendered: Bool {
+        inputs == .everyLink || !writesOnlyItsPath
+    }
+
+    /// Left by `serve`'s live update until after the reload (`PreviewBuild.renderDeferred()`): made
+    /// from every link or the newest ones, or listing every page, it is seconds of work on a big site,
+    /// and not what the reader is looking at. The archive pages, large too, are pages a reader browses,
+    /// and are brought up to date at once.
+    var waitsForReload: Bool {
+        switch inputs {
+        case .newestLinks, .pageAddresses, .everyLink: true
+        case .shape, .linksOnIt, .yearOfLinks, .everyLinksMonth: false
         }
     }
 

@@ -61,8 +61,7 @@ extension PreviewBuild {
                 if before[file.path] != after[file.path] || Self.shows(newEditedID, file, in: site) {
                     now.append(file)
                 }
-            case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex, .searchShards, .sitemap:
-                later.append(file)
+            case _ where file.waitsForReload: later.append(file)
             default: continue
             }
         }

@@ -43,7 +43,7 @@ public struct PreviewBuild: Sendable {
     /// the search index, the shards) made when last rendered, by its path: when it is rendered again,
     /// those it no longer makes go (`store`), as a fresh build would not write them.
     var madeBy: [String: Set<String>] = [:]
-    /// Whole-collection files an incremental update left for `renderDeferred()`.
+    /// Files an incremental update left for `renderDeferred()` (`PlannedFile.waitsForReload`).
     var deferred: Set<PlannedFile> = []
     /// Whether `renderDeferred()` has work: the print page, links.json, the search index… are out of date.
     public var hasDeferredFiles: Bool { !deferred.isEmpty }
@@ -253,8 +253,8 @@ private extension PreviewBuild {
     }
 
     /// Every planned file that shows the link, before or after the change: the pages around it
-    /// first, then the files that hold the whole collection (seconds of work on a big site), which
-    /// `renderDeferred()` brings up to date after the reload.
+    /// first, then the files that wait for the reload (`PlannedFile.waitsForReload`: seconds of work on
+    /// a big site), which `renderDeferred()` brings up to date after it.
     static func affected(
         by before: Link, _ after: Link, in site: Site, plan: [PlannedFile]
     ) -> (now: [PlannedFile], later: [PlannedFile]) {
@@ -281,8 +281,9 @@ private extension PreviewBuild {
             case .tag(let id, let number, _) where tagPages[id] == number: now.append(file)
             case .link(let id) where id == after.id: now.append(file)
             case .archiveYear(let year) where years.contains(year): now.append(file)
-            case .print, .atomFeed, .jsonFeed, .bookmarks, .linksJSON, .searchIndex, .searchShards: later.append(file)
-            // The tag index, search page and sitemap show no link's details; the rest are other pages.
+            // The link keeps its page, so every address stays: the sitemap is as it was.
+            case _ where file.waitsForReload && file.inputs != .pageAddresses: later.append(file)
+            // The tag index and search page show no link's details; the rest are other pages.
             default: continue
             }
         }

@@ -9,9 +9,9 @@ import LinkyTheme
 /// and tag with its list of links, what every page's header and footer show — and from the links it
 /// lists. The shape is one fingerprint (`site`), each link another (`link(_:)`), and a page's
 /// fingerprint is made of the shape's, its own place in the plan and its links' (the archive's, of
-/// every link's month; the sitemap's, of its addresses). Files made from every link (the print page,
-/// the bookmarks, links.json, the search index) have none: they are always rendered, and cost a
-/// rebuild what they cost.
+/// every link's month; the sitemap's, of its addresses). Files made from every link in full (the print
+/// page, the bookmarks, links.json, the search index) have none (`PlannedFile.isAlwaysRendered`): they
+/// are always rendered, and cost a rebuild what they cost.
 ///
 /// Every stored property of `Link`, `Category`, `Tag` and `SiteConfig` goes in; `PageFingerprintsTests`
 /// fails when one is added without being written here.
@@ -73,19 +73,10 @@ struct PageFingerprints: Sendable {
     private let categoryLinks: [[Int]]
     private let tagLinks: [[Int]]
 
-    /// The files made from every link, and those that make files besides their own path (which only
-    /// rendering names, so a skipped one would lose them): they have no fingerprint.
-    static func isAlwaysRendered(_ file: PlannedFile) -> Bool {
-        guard file.writesOnlyItsPath else { return true }
-        switch file.kind {
-        case .print, .bookmarks, .linksJSON: return true
-        default: return false
-        }
-    }
-
-    /// The fingerprint of a planned file's bytes; nil for the files that are always rendered.
+    /// The fingerprint of a planned file's bytes; nil for the files that are always rendered
+    /// (`PlannedFile.isAlwaysRendered`).
     func fingerprint(_ file: PlannedFile) -> Fingerprint? {
-        guard !Self.isAlwaysRendered(file) else { return nil }
+        guard !file.isAlwaysRendered else { return nil }
         var writer = ByteWriter(capacity: 256)
         writer.fingerprint(site)
         writer.string(file.path)

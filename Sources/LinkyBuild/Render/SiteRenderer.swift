@@ -99,7 +99,7 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    /// The files made from the whole collection (the print page, links.json, the search index, the
+    /// The large files (`PlannedFile.isLarge`: the print page, links.json, the search index, the
     /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
     /// comes first, so they run beside the pages instead of last, on one core. The search index and the
     /// search shards share a task, which builds their document once.
@@ -109,8 +109,8 @@ struct SiteRenderer: Sendable {
         let searchFiles = plan.filter(Self.isSearch)
         let whole =
             (searchFiles.isEmpty ? [] : [searchFiles[...]])
-            + plan.filter { $0.isWholeCollection && !Self.isSearch($0) }.map { [$0][...] }
-        let pages = plan.filter { !$0.isWholeCollection }
+            + plan.filter { $0.isLarge && !Self.isSearch($0) }.map { [$0][...] }
+        let pages = plan.filter { !$0.isLarge }
         // A few files (a preview's incremental update) go one per task.
         let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
         return whole
