@@ -30,9 +30,7 @@ import Testing
         // One inside the site is fine.
         try FileManager.default.createSymbolicLink(
             atPath: links.appending(path: "again.md").path, withDestinationPath: "a.md")
-        let started = ContinuousClock.now
         let report = await site.build()
-        #expect(ContinuousClock.now - started < .seconds(20))
         let refused = report.diagnostics.filter { $0.code == .outsideSite }
         #expect(Set(refused.compactMap(\.location?.path)) == ["links/outdir", "links/file.md", "links/root"])
         #expect(refused.allSatisfy { $0.severity == .error })

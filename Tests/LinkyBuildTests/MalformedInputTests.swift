@@ -84,14 +84,13 @@ import Testing
         let huge = String(repeating: line, count: 50 * 1024 * 1024 / line.utf8.count)
         // One paragraph: cmark-gfm's worst case, quadratic in its length.
         let paragraph = String(repeating: "word ", count: (ContentLimits.maximumNoteBytes - 100) / 5)
-        let started = ContinuousClock.now
         let (site, report) = try await build([
             "links/huge.md": Data(("---\nurl: https://a.example/\ntitle: Huge\n---\n" + huge).utf8),
             "links/long.md": Data(("---\nurl: https://b.example/\ntitle: Long\n---\n" + paragraph).utf8),
         ])
         defer { site.remove() }
-        // Rendered, the 50 MB took minutes; refused, it costs its making here (slow in a debug build).
-        #expect(ContinuousClock.now - started < .seconds(60))
+        // Refused unread: rendered, the 50 MB took minutes (the time is not asserted here: the suite runs
+        // in parallel on shared machines; what is refused is).
         #expect(report.diagnostics.map(\.code) == [.fileTooLarge], "\(report.diagnostics)")
         #expect(report.diagnostics.first?.location?.path == "links/huge.md")
         #expect(report.site?.links.contains { $0.title == "Long" } == true)
