@@ -45,8 +45,6 @@ public struct MarkdownOutline: Sendable, Hashable {
         /// The first link of the item that is neither a badge nor an in-page anchor, when there is one.
         public var linkText: String?
         public var linkDestination: String?
-        /// True when the item's first link is only an image (a badge).
-        public var linkIsImage: Bool
         /// Whether the item opens with its link (possibly inside `**…**`), as `- [Name](url) - text` does.
         public var startsWithLink = false
         /// Every link of the first paragraph that is neither a badge nor an in-page anchor, in order.
@@ -123,7 +121,7 @@ private extension MarkdownOutline {
     static func collectItem(_ item: OpaquePointer, depth: Int, lines: [String], into blocks: inout [Block]) {
         var result = ListItem(
             line: Int(cmark_node_get_start_line(item)), depth: depth, linkText: nil, linkDestination: nil,
-            linkIsImage: false, trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
+            trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
         guard let first = cmark_node_first_child(item) else {
             blocks.append(.item(result))
             return
@@ -170,7 +168,7 @@ private extension MarkdownOutline {
             guard containsLink(current) else { continue }
             var result = ListItem(
                 line: Int(cmark_node_get_start_line(current)), isTableRow: true, linkText: nil, linkDestination: nil,
-                linkIsImage: false, trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
+                trailingText: "", trailingTextStart: nil, nestedMarkdown: "", text: "")
             result.text = cells.map { MarkdownRenderer.plainText(of: $0) }.filter { !$0.isEmpty }
                 .joined(separator: " | ")
             var described = false
@@ -212,25 +210,20 @@ private extension MarkdownOutline {
     static func read(_ paragraph: OpaquePointer, into item: inout ListItem, lines: [String]) {
         var found: [(link: ItemLink, node: OpaquePointer, container: OpaquePointer)] = []
         var pending = ""
-        var sawBadge = false
         var child = cmark_node_first_child(paragraph)
         while let container = child {
             // Links of the first line are the item's; the lines under it are its note (unless the
             // first line has no link).
             if cmark_node_get_type(container) == CMARK_NODE_SOFTBREAK, !found.isEmpty { break }
-            collectLinks(
-                container, container: container, pending: &pending, found: &found, anchors: &item.anchors,
-                sawBadge: &sawBadge)
+            collectLinks(container, container: container, pending: &pending, found: &found, anchors: &item.anchors)
             child = cmark_node_next(container)
         }
-        if found.isEmpty, sawBadge, item.linkDestination == nil { item.linkIsImage = true }
         guard !found.isEmpty else { return }
         let hadLink = item.linkDestination != nil
         item.links += found.map(\.link)
         guard !hadLink, let main = found.first else { return }
         item.linkDestination = main.link.destination
         item.linkText = main.link.text
-        item.linkIsImage = false
         if let leading = leadingLink(in: paragraph), leading.node == main.node { item.startsWithLink = true }
         item.trailingWords = wordsAfter(main.container, in: paragraph, lines: lines)
         item.trailingText = item.trailingWords.map(\.text).joined(separator: " ")
@@ -243,8 +236,7 @@ private extension MarkdownOutline {
     /// The links inside an inline subtree, in order, each with the plain text written before it.
     static func collectLinks(
         _ node: OpaquePointer, container: OpaquePointer, pending: inout String,
-        found: inout [(link: ItemLink, node: OpaquePointer, container: OpaquePointer)], anchors: inout [String],
-        sawBadge: inout Bool
+        found: inout [(link: ItemLink, node: OpaquePointer, container: OpaquePointer)], anchors: inout [String]
     ) {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_LINK:
@@ -252,9 +244,7 @@ private extension MarkdownOutline {
             if destination.hasPrefix("#") {
                 anchors.append(String(destination.dropFirst()))
                 pending += inlineText(node)
-            } else if isImageOnly(node) {
-                sawBadge = true
-            } else if !destination.isEmpty {
+            } else if isItemLink(node) {
                 found.append(
                     (
                         ItemLink(
@@ -272,9 +262,7 @@ private extension MarkdownOutline {
         default:
             var child = cmark_node_first_child(node)
             while let current = child {
-                collectLinks(
-                    current, container: container, pending: &pending, found: &found, anchors: &anchors,
-                    sawBadge: &sawBadge)
+                collectLinks(current, container: container, pending: &pending, found: &found, anchors: &anchors)
                 child = cmark_node_next(current)
             }
         }
@@ -285,8 +273,13 @@ private extension MarkdownOutline {
         guard let paragraph = cmark_node_first_child(block), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
             let link = leadingLink(in: paragraph)
         else { return false }
-        let destination = cmark_node_get_url(link.node).map { String(cString: $0) } ?? ""
-        return !destination.isEmpty && !destination.hasPrefix("#") && !isImageOnly(link.node)
+        return isItemLink(link.node)
+    }
+
+    /// A link that can be an item's: it has an address, is not an in-page anchor and not a badge.
+    static func isItemLink(_ link: OpaquePointer) -> Bool {
+        let destination = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
+        return !destination.isEmpty && !destination.hasPrefix("#") && !isImageOnly(link)
     }
 
     /// Whether a block holds a link that is neither a badge nor an in-page anchor, at any depth.
@@ -296,11 +289,11 @@ private extension MarkdownOutline {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { return false }
-            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator),
-                cmark_node_get_type(current) == CMARK_NODE_LINK
-            else { continue }
-            let destination = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
-            if !destination.isEmpty, !destination.hasPrefix("#"), !isImageOnly(current) { return true }
+            if event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator),
+                cmark_node_get_type(current) == CMARK_NODE_LINK, isItemLink(current)
+            {
+                return true
+            }
         }
     }
 

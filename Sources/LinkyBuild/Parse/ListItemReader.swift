@@ -33,7 +33,6 @@ struct ListItemReader {
     private(set) var groups: [CategoryDefinition] = []
     private var stack: [(depth: Int, context: Context)] = []
     private(set) var itemsRead = 0
-    private(set) var secondaryCount = 0
     private(set) var skipped: [Skipped] = []
 
     init(parser: ListFileParser, sourceURL: URL?, lineOffset: Int) {
@@ -43,6 +42,9 @@ struct ListItemReader {
     }
 
     var linksMade: Int { links.count }
+
+    /// Secondary links kept on the links made.
+    var secondaryCount: Int { links.reduce(0) { $0 + $1.secondaryLinks.count } }
 
     /// A heading closes every open item.
     mutating func startSection() { stack.removeAll() }
@@ -171,7 +173,6 @@ private extension ListItemReader {
             let text = Self.cleanedLabel(other.link.text)
             secondary.append(SecondaryLink(title: text.isEmpty ? other.url.displayHost : text, url: other.url))
         }
-        secondaryCount += secondary.count
         return [make(main.url, title: title, description: description, secondary: secondary)]
     }
 
