@@ -21,9 +21,13 @@ import Testing
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+    /// Runs `executable` (linky-site unless another program is named: `setpriv`, `chown`).
+    func run(
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+        executable: URL = Self.binary
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -11,15 +11,17 @@ import Testing
     /// Runs the binary as a user whom permissions bind.
     func runUnprivileged(_ arguments: [String]) throws -> CommandLineTests.Run {
         guard getuid() == 0 else { return try cli.run(arguments) }
-        return try run(
-            URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.binary.path] + arguments)
+        return try cli.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.binary.path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
 
     /// A site whose files the unprivileged user owns.
     func site(_ files: [String: String]) throws -> URL {
         let site = try cli.temporarySite(files)
-        if getuid() == 0 { _ = try run(URL(fileURLWithPath: "/bin/chown"), ["-R", "65534:65534", site.path]) }
+        if getuid() == 0 {
+            _ = try cli.run(["-R", "65534:65534", site.path], executable: URL(fileURLWithPath: "/bin/chown"))
+        }
         return site
     }
 
@@ -178,24 +180,6 @@ import Testing
 // MARK: - Helpers
 
 private extension OutputFaultTests {
-    func run(_ executable: URL, _ arguments: [String]) throws -> CommandLineTests.Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        // Not `waitUntilExit`: from a test's thread it spins on a run loop with nothing in it.
-        while process.isRunning { usleep(2_000) }
-        return CommandLineTests.Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
     /// Every file below a folder, by relative path.
     static func files(below folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
