@@ -62,11 +62,10 @@ import Testing
     }
 
     func compare(_ folder: URL) async throws {
-        var clock = StageClock()
         // Prepared, never written: a build that writes holds the output's lock, and tests run in parallel.
         var options = BuildOptions(siteFolder: folder)
         options.writeOutput = false
-        let prepared = await SiteBuilder().prepare(options, clock: &clock)
+        let prepared = await SiteBuilder().prepare(options)
         let site = try #require(prepared.site, "\(prepared.report.diagnostics)")
         let context = TemplateContext(site: site)
         let collection = CollectionDocument(context)

@@ -49,16 +49,8 @@ import Testing
             "swift",
             "---\nurl: https://example.com/swift\ntitle: Swift concurrency\ntags: [swift]\ndate: 2024-05-01\nfavorite: true\ndescription: Now described.\n---\nA note.\n"
         ),
-        // A new tag: its pages, the tag index and the search page's filters appear.
-        ("swift", Fixture.link("Swift concurrency", url: "https://example.com/swift", tags: ["swift", "new", "맛집"])),
-        // A tag only this link had goes away, with its pages.
-        ("rust", Fixture.link("Rust book", url: "https://example.com/rust", tags: ["swift"], date: "2023-02-01")),
         // A date that moves the link to another year and past other links.
         ("go", Fixture.link("Go tour", url: "https://example.com/go", tags: ["go", "swift"], date: "2023-09-01")),
-        (
-            "rust",
-            Fixture.link("Rust book", url: "https://example.com/rust", tags: ["rust", "new"], date: "2020-01-01")
-        ),
     ])
     func anIncrementalUpdateEndsWhereAFullBuildWould(name: String, edit: String) async throws {
         let folder = try ServerHarness.site(Fixture.files)
@@ -75,6 +67,31 @@ import Testing
         #expect(preview.hasDeferredFiles)
         let deferred = await preview.renderDeferred()
         #expect(deferred.contains("links.json"))
+        #expect(!preview.hasDeferredFiles)
+        let fresh = await PreviewBuild(options: options(folder))
+        #expect(Set(fresh.files.keys) == Set(preview.files.keys))
+        for (path, data) in fresh.files { #expect(preview.files[path] == data, "\(path)") }
+    }
+
+    /// Every page may show the tags there are and how many links each has (a tag cloud, the counts on
+    /// a link's tags): a change to them is the site's shape (`PageFingerprints`), and every page is
+    /// made again — ending, as any update does, where a full build would.
+    @Test(arguments: [
+        // A new tag: its pages, the tag index and the search page's filters appear.
+        ("swift", Fixture.link("Swift concurrency", url: "https://example.com/swift", tags: ["swift", "new", "맛집"])),
+        // A tag only this link had goes away, with its pages.
+        ("rust", Fixture.link("Rust book", url: "https://example.com/rust", tags: ["swift"], date: "2023-02-01")),
+        (
+            "rust",
+            Fixture.link("Rust book", url: "https://example.com/rust", tags: ["rust", "new"], date: "2020-01-01")
+        ),
+    ])
+    func aChangeToTheTagsThereAreEndsWhereAFullBuildWould(name: String, edit: String) async throws {
+        let folder = try ServerHarness.site(Fixture.files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var preview = await PreviewBuild(options: options(folder))
+        try ServerHarness.write(folder, "links/reading/\(name).md", edit)
+        #expect(await preview.update(["links/reading/\(name).md"]) == .full)
         #expect(!preview.hasDeferredFiles)
         let fresh = await PreviewBuild(options: options(folder))
         #expect(Set(fresh.files.keys) == Set(preview.files.keys))

@@ -42,11 +42,10 @@ import Testing
 
     /// Renders every HTML page with all item entries and with the template's; returns how many.
     func renderedBothWays(_ folder: URL) async throws -> Int {
-        var clock = StageClock()
         // Prepared, never written: a build that writes holds the output's lock, and tests run in parallel.
         var options = BuildOptions(siteFolder: folder)
         options.writeOutput = false
-        let prepared = await SiteBuilder().prepare(options, clock: &clock)
+        let prepared = await SiteBuilder().prepare(options)
         let site = try #require(prepared.site, "\(prepared.report.diagnostics)")
         let theme = prepared.theme
         let renderer = SiteRenderer(site: site, theme: theme)

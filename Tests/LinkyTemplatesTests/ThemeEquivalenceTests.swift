@@ -29,11 +29,10 @@ struct ThemeEquivalenceTests {
 
     /// Renders each link item and each page both ways; returns how many pages were compared.
     func compareEveryPage(of folder: URL) async throws -> Int {
-        var clock = StageClock()
         // Prepared, never written: a build that writes holds the output's lock, and tests run in parallel.
         var options = BuildOptions(siteFolder: folder)
         options.writeOutput = false
-        let prepared = await SiteBuilder().prepare(options, clock: &clock)
+        let prepared = await SiteBuilder().prepare(options)
         let site = try #require(prepared.site, "\(prepared.report.diagnostics)")
         let theme = prepared.theme
         let reference = try ReferenceEngine(templates: theme.templateSources)

@@ -45,23 +45,16 @@ struct FolderWalk {
     /// The names in a folder with their type as the directory says it (`DT_UNKNOWN` when it does not);
     /// `name` is nil when the bytes of the name are not UTF-8, with the name as it can be shown.
     static func entries(of path: String) throws -> [(name: String?, shown: String, kind: UInt8)] {
-        guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
+        guard let directory = opendir(path) else { throw FileIO.posixError("read \(path)") }
         defer { closedir(directory) }
         var entries: [(name: String?, shown: String, kind: UInt8)] = []
         while let entry = readdir(directory) {
             let bytes = nameBytes(entry)
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             let name = String(validating: bytes, as: UTF8.self)
-            entries.append((name, name ?? shown(bytes), OutputWriter.entryType(entry)))
+            entries.append((name, name ?? shown(bytes), FileIO.entryType(entry)))
         }
         return entries
-    }
-
-    /// `path` with every symbolic link followed, as the kernel sees it; nil when nothing is there.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// A name whose bytes are not UTF-8, shown with its other bytes as `\xFF`.
@@ -183,7 +176,7 @@ private extension FolderWalk {
 
     /// Whether `path`, with every symbolic link followed, is `boundary` or below it.
     func isInside(_ path: String, _ boundary: String) -> Bool {
-        guard let real = Self.realPath(path) else { return true }  // nothing there: reported elsewhere
+        guard let real = FileIO.realPath(path) else { return true }  // nothing there: reported elsewhere
         return real == boundary || real.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/")
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import LinkyModel
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,61 +44,111 @@ public struct SiteLoader: Sendable {
     public func loadContent(
         contentDir: String
     ) async -> (files: [SourceFile], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
-        let loaded = await loadContent(contentDir: contentDir, stamping: false, reusing: nil)
-        let files = loaded.sources.compactMap { source -> SourceFile? in
-            if case .read(let file, _) = source { file } else { nil }
-        }
-        return (files, loaded.folders, loaded.staticFiles, loaded.diagnostics)
+        let loaded = await readContent(listContent(contentDir: contentDir))
+        return (loaded.readFiles, loaded.folders, loaded.staticFiles, loaded.diagnostics)
     }
 
-    /// One content file: read, or its parse taken from the last build's state because its stamp says
-    /// it did not change.
-    enum ContentSource: Sendable {
-        case read(SourceFile, FileStamp?)
-        case reused(path: String, ParsedContent, FileStamp)
-    }
-
-    /// `loadContent(contentDir:)`, where each file `store` holds an unchanged parse of is not read.
-    /// With `stamping`, each file read is stamped too, for the state this build leaves. The store is
-    /// awaited once the content folder is listed: it is read meanwhile.
-    func loadContent(
-        contentDir: String, stamping: Bool, reusing storeRead: Task<ParseStore?, Never>?
-    ) async -> (sources: [ContentSource], folders: [String], staticFiles: [String], diagnostics: [Diagnostic]) {
+    /// The content folder's Markdown files and folders and the files of `static/`, each sorted.
+    struct ContentListing: Sendable {
+        var paths: [String] = []
+        var folders: [String] = []
+        var staticFiles: [String] = []
         var diagnostics: [Diagnostic] = []
+    }
+
+    /// One content file, as loading left it.
+    enum ContentSource: Sendable {
+        /// Read: its text, with its stamp when the build asked for stamps.
+        case read(SourceFile, FileStamp?)
+        /// Not read: the build already has its parse under this stamp (see `readContent`).
+        case unchanged(path: String, FileStamp)
+
+        var path: String {
+            switch self {
+            case .read(let file, _): file.path
+            case .unchanged(let path, _): path
+            }
+        }
+    }
+
+    /// The listing with its files read, in its order.
+    struct LoadedContent: Sendable {
+        var sources: [ContentSource] = []
+        var folders: [String] = []
+        var staticFiles: [String] = []
+        var diagnostics: [Diagnostic] = []
+
+        /// The files read (the others are `unchanged`).
+        var readFiles: [SourceFile] {
+            sources.compactMap { source -> SourceFile? in
+                if case .read(let file, _) = source { file } else { nil }
+            }
+        }
+    }
+
+    /// Lists the content folder (Markdown files) and `static/` (every file).
+    func listContent(contentDir: String) -> ContentListing {
+        var listing = ContentListing()
         let contentURL = siteFolder.appending(path: contentDir)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            diagnostics.append(
+            listing.diagnostics.append(
                 .error(
                     .missingContentFolder, at: SourceLocation(path: contentDir),
                     "the content folder \"\(contentDir)\" does not exist",
                     hint: "create it and put one Markdown file per link in it, or set `content_dir` in linky.yml"))
-            return ([], [], [], diagnostics)
+            return listing
         }
-        let realSiteFolder = FolderWalk.realPath(siteFolder.path) ?? siteFolder.path
+        let realSiteFolder = FileIO.realPath(siteFolder.path) ?? siteFolder.path
         var walk = FolderWalk(root: siteFolder)
         // Content is published as links and searched: nothing from outside the site may become it.
         walk.confinedTo = realSiteFolder
         walk.outsideSeverity = .error
         walk.outsideConsequence = "read"
         walk.visit(relative: contentDir, keep: { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") })
-        diagnostics += walk.diagnostics
-        let paths = walk.files.sorted()
-        let store = await storeRead?.value
-        let (files, readDiagnostics) = await readInParallel(paths, stamping: stamping, reusing: store)
-        diagnostics += readDiagnostics
+        listing.diagnostics += walk.diagnostics
+        listing.paths = walk.files.sorted()
+        listing.folders = walk.folders.sorted()
 
         var staticWalk = FolderWalk(root: siteFolder.appending(path: "static"))
         staticWalk.includeHidden = true
         staticWalk.confinedTo = realSiteFolder
         staticWalk.visit(relative: "", keep: { _ in true })
-        diagnostics += staticWalk.diagnostics.map { diagnostic in
+        listing.diagnostics += staticWalk.diagnostics.map { diagnostic in
             var copy = diagnostic
             let path = copy.location?.path ?? ""
             copy.location?.path = "static/" + path
             return copy
         }
-        return (files, walk.folders.sorted(), staticWalk.files.sorted(), diagnostics)
+        listing.staticFiles = staticWalk.files.sorted()
+        return listing
+    }
+
+    /// Reads the listed content files, in parallel. With `stamping`, each file is stamped (before it is
+    /// read, so a change meanwhile gives it a newer stamp); a file for which `unchanged` says the build
+    /// already has its parse under its stamp is not read.
+    func readContent(
+        _ listing: ContentListing, stamping: Bool = false,
+        unchanged: (@Sendable (_ path: String, FileStamp) -> Bool)? = nil
+    ) async -> LoadedContent {
+        let folder = siteFolder.path
+        let paths = listing.paths
+        let results = await ReaderThreads.map(paths.count) { index -> Result<ContentSource, Diagnostic> in
+            let path = paths[index]
+            guard stamping || unchanged != nil else { return read(path).map { .read($0, nil) } }
+            let stamp = FileStamp.of(folder + "/" + path)
+            if let stamp, let unchanged, unchanged(path, stamp) { return .success(.unchanged(path: path, stamp)) }
+            return read(path).map { .read($0, stamp) }
+        }
+        var loaded = LoadedContent(
+            folders: listing.folders, staticFiles: listing.staticFiles, diagnostics: listing.diagnostics)
+        for result in results {
+            switch result {
+            case .success(let source): loaded.sources.append(source)
+            case .failure(let diagnostic): loaded.diagnostics.append(diagnostic)
+            }
+        }
+        return loaded
     }
 
     /// Reads and decodes one file; problems become diagnostics naming it.
@@ -159,36 +208,6 @@ private extension SiteLoader {
         }
     }
 
-    /// Reads files on threads of its own; results keep the order of `paths`.
-    ///
-    /// Reading is mostly waiting for the disk when the files are not in the page cache (a fresh
-    /// checkout, or a large collection the kernel has evicted): the concurrency pool has one thread
-    /// per core, so it kept two reads in flight and left the cores idle. Sixteen threads keep sixteen.
-    func readInParallel(
-        _ paths: [String], stamping: Bool, reusing store: ParseStore?
-    ) async -> ([ContentSource], [Diagnostic]) {
-        let folder = siteFolder.path
-        let results = await ReaderThreads.map(paths.count) { index -> Result<ContentSource, Diagnostic> in
-            let path = paths[index]
-            guard stamping || store != nil else { return read(path).map { .read($0, nil) } }
-            // Stamped before reading: a change while it is read gives the file a newer stamp than this.
-            let stamp = FileStamp.of(folder + "/" + path)
-            if let stamp, let parsed = store?.parse(of: path, stamp: stamp) {
-                return .success(.reused(path: path, parsed, stamp))
-            }
-            return read(path).map { .read($0, stamp) }
-        }
-        var sources: [ContentSource] = []
-        var diagnostics: [Diagnostic] = []
-        for result in results {
-            switch result {
-            case .success(let source): sources.append(source)
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
-            }
-        }
-        return (sources, diagnostics)
-    }
-
     enum ReadFailure: Error {
         case system(Int32)
         case notAFile
@@ -236,45 +255,4 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     #else
         Darwin.read(descriptor, buffer, count)
     #endif
-}
-
-/// Runs blocking work (file reads) on threads of its own, off the concurrency pool.
-enum ReaderThreads {
-    static let count = 16
-
-    /// `work(0)…work(count - 1)`, in that order, computed on up to `ReaderThreads.count` threads.
-    static func map<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> T) async -> [T] {
-        guard count > 0 else { return [] }
-        let threads = min(Self.count, count)
-        // Indices are taken 16 at a time: few lock turns, and neighbours (files of one folder) together.
-        let next = Mutex(0)
-        // Each thread's results with their indices; put in order once all are in.
-        let collected = Mutex<(threads: Int, results: [(Int, T)])>((0, []))
-        let results = await withCheckedContinuation { (continuation: CheckedContinuation<[(Int, T)], Never>) in
-            for _ in 0..<threads {
-                let thread = Thread {
-                    var local: [(Int, T)] = []
-                    while true {
-                        let start = next.withLock { next -> Int in
-                            defer { next += 16 }
-                            return next
-                        }
-                        guard start < count else { break }
-                        for index in start..<min(start + 16, count) { local.append((index, work(index))) }
-                    }
-                    let all = collected.withLock { collected -> [(Int, T)]? in
-                        collected.results += local
-                        collected.threads += 1
-                        return collected.threads == threads ? collected.results : nil
-                    }
-                    if let all { continuation.resume(returning: all) }
-                }
-                thread.stackSize = 1 << 20
-                thread.start()
-            }
-        }
-        var ordered = [T?](repeating: nil, count: count)
-        for (index, value) in results { ordered[index] = value }
-        return ordered.map { $0! }
-    }
 }

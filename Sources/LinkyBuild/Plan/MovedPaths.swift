@@ -13,15 +13,22 @@ struct MovedPaths {
     let site: Site
     let plan: [PlannedFile]
 
-    /// `previousPlan` is the last build's state, when there is one: when it lists the previous output
-    /// (its `links.json` is the one that build wrote) and this build keeps every path it lists, nothing
-    /// moved, and the previous `links.json` (seconds to decode at 100,000 links) is not read.
-    func warnings(comparingWith output: URL, previousPlan: BuildState? = nil) -> [Diagnostic] {
-        if let previousPlan, let written = previousPlan.pages["links.json"]?.stamp,
+    /// What the build knows of the previous output without reading it (the rebuild's state): every
+    /// path it has, and the stamp its `links.json` had when written.
+    struct PreviousOutput: Sendable {
+        var paths: [String]
+        var linksJSONStamp: FileStamp?
+    }
+
+    /// When `previous` lists the previous output (its `links.json` is the one that build wrote) and
+    /// this build keeps every path it lists, nothing moved, and the previous `links.json` (seconds to
+    /// decode at 100,000 links) is not read.
+    func warnings(comparingWith output: URL, previous: PreviousOutput? = nil) -> [Diagnostic] {
+        if let previous, let written = previous.linksJSONStamp,
             FileStamp.ofOutput(output.appending(path: "links.json").path) == written
         {
             let kept = Set(plan.map(\.path))
-            if previousPlan.pages.keys.allSatisfy(kept.contains) { return [] }
+            if previous.paths.allSatisfy(kept.contains) { return [] }
         }
         guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path),
             let data = try? Data(contentsOf: output.appending(path: "links.json")),

@@ -5,13 +5,18 @@ import LinkyTheme
 // MARK: - Keeping `files` what a fresh build writes
 
 extension PreviewBuild {
-    /// Renders `plan` and stores what it made (`store`); nothing changes when rendering fails.
-    mutating func render(
-        _ plan: [PlannedFile], site: Site, theme: Theme, itemCache: LinkItemCache
-    ) async throws -> [String] {
-        var rendered: [SiteRenderer.Rendered] = []
-        try await SiteRenderer(site: site, theme: theme).render(plan, itemCache: itemCache) { rendered += $0 }
-        return store(rendered)
+    /// Renders `plan` and stores what it made as chunks arrive (a big site's output is never held
+    /// twice); returns every path that changed. When rendering fails part-way, the next update renders
+    /// everything again.
+    mutating func render(_ plan: [PlannedFile], site: Site, theme: Theme) async throws -> [String] {
+        var changed: [String] = []
+        do {
+            try await SiteRenderer(site: site, theme: theme).render(plan) { changed += store($0) }
+        } catch {
+            state = nil
+            throw error
+        }
+        return changed
     }
 
     /// Stores rendered files and returns every path that changed, sorted: the paths stored, and the

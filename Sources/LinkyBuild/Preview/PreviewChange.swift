@@ -1,3 +1,5 @@
+import LinkyModel
+
 /// What a changed path (relative to the site folder; folders end with `/`) means for the preview.
 public enum PreviewChange: Equatable, Sendable {
     /// Not something the site is made from: hidden files, editor backups, the output folder.
@@ -11,6 +13,12 @@ public enum PreviewChange: Equatable, Sendable {
 
     /// The watcher's word for "too much happened to say what" (its event queue overflowed).
     public static let everything = "*"
+
+    /// Whether a change to `path` changes what content files parse to: the settings and the metadata
+    /// cache are read by every parse (see `ParseStore.key`).
+    static func changesParses(_ path: String) -> Bool {
+        path == everything || ["linky.yml", "linky.yaml", MetadataCache.fileName].contains(path)
+    }
 
     static func classify(_ path: String, contentDir: String) -> PreviewChange {
         if path == everything { return .structural }

@@ -254,3 +254,18 @@ extension ByteReader {
         Fingerprint(high: try uint64(), low: try uint64())
     }
 }
+
+extension ByteWriter {
+    mutating func stamp(_ stamp: FileStamp) {
+        uint64(stamp.inode)
+        int64(stamp.size)
+        int64(stamp.modified)
+        int64(stamp.changed)
+    }
+}
+
+extension ByteReader {
+    mutating func stamp() throws(Malformed) -> FileStamp {
+        FileStamp(inode: try uint64(), size: try int64(), modified: try int64(), changed: try int64())
+    }
+}

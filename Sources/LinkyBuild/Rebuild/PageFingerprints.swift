@@ -3,18 +3,20 @@ import LinkyModel
 import LinkyTheme
 
 /// What each planned file is made from, as a fingerprint: equal fingerprints, equal bytes. A rebuild
-/// skips a page whose fingerprint is the one its file was written with (see `BuildState`).
+/// skips a page whose fingerprint is the one its file was written with (see `BuildState`), and `serve`
+/// renders again the pages whose fingerprint changed (`PreviewBuild`).
 ///
-/// A page is made from the whole site's shape — the program, the settings, the theme, every category
-/// and tag with its list of links, what every page's header and footer show — and from the links it
-/// lists. The shape is one fingerprint (`site`), each link another (`link(_:)`), and a page's
-/// fingerprint is made of the shape's, its own place in the plan and its links' (the archive's, of
-/// every link's month; the sitemap's, of its addresses). Files made from every link in full (the print
-/// page, the bookmarks, links.json, the search index) have none (`PlannedFile.isAlwaysRendered`): they
-/// are always rendered, and cost a rebuild what they cost.
+/// A page is made from the site's shape and from what `PlannedFile.inputs` says it is made of. The
+/// shape (`site`) is what every page may show: the program, the settings, the theme, every category
+/// and tag as pages name them (titles, addresses, counts, parents — not which links they hold), the
+/// number of links and the newest date. Each link is another fingerprint (`link(_:)`: what its item
+/// and its page show, not its place in the order), and a page's fingerprint is made of the shape's,
+/// its own place in the plan and its inputs': its links', the archive's every link's month, the
+/// sitemap's addresses. Files made from every link in full have none (`PlannedFile.isAlwaysRendered`):
+/// they are always rendered, and cost a rebuild what they cost.
 ///
-/// Every stored property of `Link`, `Category`, `Tag` and `SiteConfig` goes in; `PageFingerprintsTests`
-/// fails when one is added without being written here.
+/// Every stored property of `Link`, `Category`, `Tag` and `SiteConfig` goes in, or is said here not
+/// to be shown by any page; `PageFingerprintsTests` fails when one is added without being written here.
 struct PageFingerprints: Sendable {
     let site: Fingerprint
     private let links: [Fingerprint]
@@ -144,7 +146,6 @@ struct PageFingerprints: Sendable {
                 writer.link(links[id])
                 // A nested link's card names the link it is related to.
                 if let related = links[id].related {
-                    writer.int(related)
                     writer.string(links[related].title)
                     writer.linkURL(links[related].url)
                 }
@@ -157,8 +158,10 @@ struct PageFingerprints: Sendable {
 // MARK: - The model's parts
 
 extension ByteWriter {
+    /// A link as pages show it. Its id (its place in the order) is left out: a page shows the links it
+    /// lists in their order, which the page writes, so a link that only moves in the order changes no
+    /// page that does not list it.
     mutating func link(_ link: Link) {
-        int(link.id)
         string(link.slug)
         int(link.category)
         linkURL(link.url)
@@ -181,7 +184,7 @@ extension ByteWriter {
             writer.string(secondary.title)
             writer.linkURL(secondary.url)
         }
-        optionalInt(link.related)
+        bool(link.related != nil)
     }
 
     mutating func category(_ category: Category) {
@@ -194,7 +197,9 @@ extension ByteWriter {
         optional(category.intro) { $0.string($1.markdown) }
         optionalInt(category.parent)
         array(category.children) { $0.int($1) }
-        array(category.links) { $0.int($1) }
+        // Which links a category holds only its own pages show, and they write them: other pages show
+        // how many.
+        int(category.links.count)
         int(category.totalCount)
         location(category.source)
         bool(category.keepsSourceOrder)
@@ -209,7 +214,7 @@ extension ByteWriter {
         optionalString(tag.description)
         optionalInt(tag.parent)
         array(tag.children) { $0.int($1) }
-        array(tag.links) { $0.int($1) }
+        int(tag.links.count)
         array(tag.aliases) { $0.pathAlias($1) }
         optional(tag.definedAt) { $0.location($1) }
     }

@@ -21,7 +21,7 @@ struct RebuildPlan: Sendable {
     ) async {
         self.output = output
         let root = output.path
-        outputPath = OutputWriter.realPath(output)
+        outputPath = FileIO.realPath(output)
         let previous = previous?.output == outputPath ? previous : nil
         // Fingerprints, and for a page found unchanged a look at its file (a stat, unless `look` has it).
         let parts = await ParallelChunks.map(plan.count, minimum: 256, perCore: 4) { indices in

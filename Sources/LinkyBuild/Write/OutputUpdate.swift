@@ -106,7 +106,7 @@ final class OutputUpdate: Sendable {
         let destination = staging.path + "/" + name
         let stamp =
             try (spare ? spares.overwrite(path, as: destination, with: contents) : nil)
-            ?? OutputWriter.writeFile(destination, contents)
+            ?? FileIO.writeFile(destination, contents)
         stamps?.record(path, stamp)
     }
 
@@ -162,8 +162,8 @@ final class OutputUpdate: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // On disk before it is committed: a journal that names files must be whole.
-        try OutputWriter.writeFile(pending, try encoder.encode(plan), durable: true)
-        guard rename(pending, journal) == 0 else { throw OutputWriter.posixError("commit \(journal)") }
+        try FileIO.writeFile(pending, try encoder.encode(plan), durable: true)
+        guard rename(pending, journal) == 0 else { throw FileIO.posixError("commit \(journal)") }
         return plan
     }
 
@@ -182,9 +182,9 @@ final class OutputUpdate: Sendable {
     /// neither finished nor undone throws, and its journal stays for the next build.
     @discardableResult static func recover(_ output: URL) throws -> Bool {
         let (journal, pending) = journalPaths(output)
-        guard unlink(pending) == 0 || errno == ENOENT else { throw OutputWriter.posixError("remove \(pending)") }
+        guard unlink(pending) == 0 || errno == ENOENT else { throw FileIO.posixError("remove \(pending)") }
         guard let data = FileManager.default.contents(atPath: journal) else {
-            guard access(journal, F_OK) != 0 else { throw OutputWriter.posixError("read \(journal)") }
+            guard access(journal, F_OK) != 0 else { throw FileIO.posixError("read \(journal)") }
             return false
         }
         // A journal is written whole before it is committed: one that cannot be read was never committed.
@@ -236,21 +236,21 @@ private extension OutputUpdate {
             guard access(source, F_OK) == 0 else { continue }
             let destination = root + "/" + move.path
             if link(destination, source + ".previous") != 0, errno != ENOENT, errno != EEXIST {
-                throw OutputWriter.posixError("keep the previous \(destination)")
+                throw FileIO.posixError("keep the previous \(destination)")
             }
             if move.spare == true { spares.keep(destination, as: move.path) }
             if rename(source, destination) != 0 {
-                guard errno == ENOENT else { throw OutputWriter.posixError("move the new file into \(destination)") }
-                try OutputWriter.makeFolder((destination as NSString).deletingLastPathComponent)
+                guard errno == ENOENT else { throw FileIO.posixError("move the new file into \(destination)") }
+                try FileIO.makeFolder((destination as NSString).deletingLastPathComponent)
                 guard rename(source, destination) == 0 else {
-                    throw OutputWriter.posixError("move the new file into \(destination)")
+                    throw FileIO.posixError("move the new file into \(destination)")
                 }
             }
         }
         var emptied = Set<String>()
         for (index, path) in plan.removals.enumerated() {
             if rename(root + "/" + path, staging.path + "/removed-\(index)") != 0, errno != ENOENT {
-                throw OutputWriter.posixError("remove \(root + "/" + path)")
+                throw FileIO.posixError("remove \(root + "/" + path)")
             }
             var folder = path
             while let slash = folder.lastIndex(of: "/") {
@@ -307,7 +307,7 @@ private extension OutputUpdate {
         if rename(source, destination) == 0 { return true }
         guard errno == ENOENT else { return false }
         do {
-            try OutputWriter.makeFolder((destination as NSString).deletingLastPathComponent)
+            try FileIO.makeFolder((destination as NSString).deletingLastPathComponent)
         } catch {
             return false
         }
@@ -322,7 +322,7 @@ private extension OutputUpdate {
 
     /// Removes a journal whose update is finished or undone.
     static func endJournal(_ journal: String) throws {
-        guard unlink(journal) == 0 || errno == ENOENT else { throw OutputWriter.posixError("remove \(journal)") }
+        guard unlink(journal) == 0 || errno == ENOENT else { throw FileIO.posixError("remove \(journal)") }
     }
 
     /// The file's stamp when its bytes are `contents`, else nil.
@@ -360,25 +360,28 @@ private extension OutputUpdate {
 
 extension OutputUpdate {
     /// Relative paths of the regular files below `folder`: for the output, what `commit` removes those
-    /// the new output lacks from. A folder `known` says is as the last build left it is not listed.
-    static func filesBelow(_ folder: URL, known: KnownFolders? = nil) throws -> [String] {
+    /// the new output lacks from. A folder for which `known` gives its files and subfolders (one the
+    /// last build left as it is, by the rebuild's `KnownFolders`) is not listed.
+    static func filesBelow(
+        _ folder: URL, known: ((_ relative: String, _ path: String) -> (files: [String], subfolders: [String])?)? = nil
+    ) throws -> [String] {
         var paths: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
-            if let entry = known?.unchanged(relative, at: path) {
+            if let entry = known?(relative, path) {
                 paths += entry.files
                 pending += entry.subfolders
                 continue
             }
-            guard let directory = opendir(path) else { throw OutputWriter.posixError("read \(path)") }
+            guard let directory = opendir(path) else { throw FileIO.posixError("read \(path)") }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = OutputWriter.entryName(entry)
+                let name = FileIO.entryName(entry)
                 if name == "." || name == ".." { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isFolder = Int32(OutputWriter.entryType(entry)) == Int32(DT_DIR)
-                if Int32(OutputWriter.entryType(entry)) == Int32(DT_UNKNOWN) {
+                var isFolder = Int32(FileIO.entryType(entry)) == Int32(DT_DIR)
+                if Int32(FileIO.entryType(entry)) == Int32(DT_UNKNOWN) {
                     var status = stat()
                     isFolder = lstat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
                 }

@@ -104,16 +104,18 @@ struct OutputWriter {
         return FileStamp.of(path)
     }
 
+    /// `.NAME.SUFFIX` beside the output, like the journal of an update: where the files that belong to
+    /// an output but are never published go (its lock, the rebuild's state).
+    static func sibling(of output: URL, _ suffix: String) -> URL {
+        output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).\(suffix)")
+    }
+
     /// What is where `output` goes, after a build that failed: an update it could neither finish nor
     /// undo (its journal is there), an output of ours, or nothing of ours.
     static func left(at output: URL) -> BuildReport.OutputLeft {
         if access(OutputUpdate.journalPaths(output).committed, F_OK) == 0 { return .unfinishedUpdate }
         var status = stat()
         return lstat(output.appending(path: marker).path, &status) == 0 ? .previousOutput : .nothing
-    }
-
-    static func realPath(_ url: URL) -> String {
-        url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Whether `write` would go ahead: the output is not a folder it must leave alone.
@@ -164,21 +166,21 @@ struct OutputWriter {
 
 private extension OutputWriter {
     func checkSafety() throws(Failure) {
-        let target = Self.realPath(output)
-        if target == "/" || target == Self.realPath(URL(fileURLWithPath: NSHomeDirectory())) {
+        let target = FileIO.realPath(output)
+        if target == "/" || target == FileIO.realPath(URL(fileURLWithPath: NSHomeDirectory())) {
             throw .unsafe(
                 "the output folder cannot be \(target)",
                 hint: "choose an output folder of its own, e.g. `--output _site`")
         }
         for folder in [siteFolder] + sourceFolders {
-            let protected = Self.realPath(folder)
+            let protected = FileIO.realPath(folder)
             if target == protected || protected.hasPrefix(target + "/") {
                 throw .unsafe(
                     "the output folder \(output.path) would replace \(folder.path), which holds the site's source",
                     hint: "choose an output folder of its own, e.g. `--output _site`")
             }
         }
-        for folder in sourceFolders where target.hasPrefix(Self.realPath(folder) + "/") {
+        for folder in sourceFolders where target.hasPrefix(FileIO.realPath(folder) + "/") {
             throw .unsafe(
                 "the output folder \(output.path) is inside the source folder \(folder.path)",
                 hint: "choose an output folder outside the content, templates and static folders")
@@ -284,9 +286,9 @@ final class FreshOutput: Sendable {
         for file in files {
             if let slash = file.path.lastIndex(of: "/") {
                 let folder = file.path[..<slash]
-                if made.insert(folder).inserted { try OutputWriter.makeFolder(root + "/" + folder) }
+                if made.insert(folder).inserted { try FileIO.makeFolder(root + "/" + folder) }
             }
-            let stamp = try OutputWriter.writeFile(root + "/" + file.path, file.contents)
+            let stamp = try FileIO.writeFile(root + "/" + file.path, file.contents)
             stamps?.record(file.path, stamp)
         }
         written.withLock { $0 += files.count }
@@ -306,76 +308,4 @@ final class StampLog: Sendable {
     }
 
     var all: [String: FileStamp] { stamps.withLock { $0 } }
-}
-
-extension OutputWriter {
-    /// mkdir -p: a folder and the parents it lacks; one that exists (another task made it) is fine.
-    static func makeFolder(_ path: String) throws {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT, let slash = path.lastIndex(of: "/") else { throw posixError("create folder \(path)") }
-        try makeFolder(String(path[..<slash]))
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw posixError("create folder \(path)") }
-    }
-
-    /// open/write/close: Foundation's `Data.write` fsyncs every file, which costs more than the rest of
-    /// the build on some disks. Safety against a killed build comes from the atomic swap, not from fsync;
-    /// only a `durable` file (the journal, whose commit must not outrun its bytes) is synced.
-    /// Returns the file's stamp as written (moving it into place keeps it; see `FileStamp.ofOutput`).
-    /// Every call is checked: `close` too, which is where some file systems report a full disk.
-    @discardableResult static func writeFile(
-        _ path: String, _ contents: some ContiguousBytes, durable: Bool = false
-    ) throws -> FileStamp {
-        try contents.withUnsafeBytes { try writeFile(path, $0, durable: durable) }
-    }
-
-    @discardableResult static func writeFile(
-        _ path: String, _ buffer: UnsafeRawBufferPointer, durable: Bool = false
-    ) throws -> FileStamp {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw posixError("create \(path)") }
-        var status = stat()
-        do {
-            try writeAll(descriptor, buffer, path: path)
-            if durable, fsync(descriptor) != 0 { throw posixError("write \(path) to disk") }
-            guard fstat(descriptor, &status) == 0 else { throw posixError("read the status of \(path)") }
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        // After close the descriptor is gone whatever it returns; EINTR is not a failure of the write.
-        guard close(descriptor) == 0 || errno == EINTR else { throw posixError("write \(path)") }
-        return FileStamp(status).withoutChangeTime
-    }
-
-    /// Writes all of `buffer` to an open file (`write` may take less than it is given).
-    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw posixError("write \(path)")
-            }
-            offset += written
-        }
-    }
-
-    /// A directory entry's name, read where it lies: `readdir` packs entries as long as their names,
-    /// so copying the whole `d_name` field (256 bytes) can read past the last one into unmapped memory.
-    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
-    }
-
-    /// A directory entry's `d_type`, read in place for the same reason.
-    static func entryType(_ entry: UnsafeMutablePointer<dirent>) -> UInt8 {
-        (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_type)!).load(as: UInt8.self)
-    }
-
-    static func posixError(_ action: String) -> NSError {
-        let code = errno
-        return NSError(
-            domain: NSPOSIXErrorDomain, code: Int(code),
-            userInfo: [NSLocalizedDescriptionKey: "could not \(action): \(String(cString: strerror(code)))"])
-    }
 }

@@ -19,7 +19,7 @@ import Foundation
 struct Spares: Sendable {
     let folder: String
 
-    init(_ output: URL) { folder = BuildState.sibling(of: output, "linky-spare").path }
+    init(_ output: URL) { folder = OutputWriter.sibling(of: output, "linky-spare").path }
 
     /// Files from a megabyte to 32: those of a 10,000-link site, not the 130 MB ones of a 100,000-link
     /// site (which would double the disk the output takes).
@@ -49,7 +49,7 @@ struct Spares: Sendable {
         }
         // Opened at its start: written from there, then cut to the new length.
         let written = contents.withUnsafeBytes { buffer -> Bool in
-            (try? OutputWriter.writeAll(descriptor, buffer, path: spare)) != nil
+            (try? FileIO.writeAll(descriptor, buffer, path: spare)) != nil
                 && ftruncate(descriptor, off_t(buffer.count)) == 0
         }
         guard written, fstat(descriptor, &status) == 0, rename(spare, destination) == 0 else { return nil }

@@ -1,0 +1,101 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+
+/// The incremental work of a build that writes, beside the pipeline: the stages are handed it and
+/// ask it three things — is this file's parse stored (`ParseReuse`)? which planned pages are as the
+/// last build wrote them (`select`)? — and it records what the build did, for the next one. A build
+/// without it (`--no-cache`, `check`, `serve`) makes everything and leaves nothing beside the output.
+///
+/// It reads and writes two files beside the output, described in `BuildState` and `ParseStore`.
+/// Neither decides what the output contains, only what need not be done again.
+struct BuildCache: Sendable {
+    let output: URL
+    /// What the last build into the output left, when it can be used.
+    let previous: BuildState?
+    /// The program, the settings and `metadata.json`: what every stored parse depends on.
+    let parseKey: Fingerprint
+    /// When the build began, in the nanoseconds of file times: a file changed after is not stored.
+    let started: Int64
+    /// The last build's parses, once read (`readParses`).
+    private(set) var parses: ParseStore?
+    private var parsesWritten: Task<Void, Never>?
+    private var look: Task<OutputLook, Never>?
+
+    /// The cache of the output at `output`, with the last build's state read.
+    init(beside output: URL, config: SiteConfig, siteFolder: URL) {
+        self.output = output
+        parseKey = ParseStore.key(config: config, siteFolder: siteFolder)
+        started = FileStamp.now()
+        previous = BuildState.read(beside: output)
+    }
+
+    // MARK: - Load and parse
+
+    /// Reads the last build's parses (mapped, decoded only for the files found unchanged).
+    mutating func readParses() {
+        parses = ParseStore.read(beside: output, key: parseKey)
+    }
+
+    /// Stores the parses of the files this build read, for the next build, while the build goes on:
+    /// a parse is true of its file whatever becomes of the build.
+    mutating func keepParses(_ sources: [SiteLoader.ContentSource], _ parsed: [ParsedContent]) {
+        let (previous, key, started, output) = (parses, parseKey, started, output)
+        parsesWritten = Task {
+            ParseStore.update(sources, parsed, previous: previous, key: key, started: started, beside: output)
+        }
+    }
+
+    // MARK: - Plan and render
+
+    /// Starts looking at the output as the last build left it (the stamps of its pages, the files
+    /// there), while the site resolves.
+    mutating func lookAtOutput() {
+        guard let previous else { return }
+        let output = output
+        look = Task { OutputLook(output: output, previous: previous) }
+    }
+
+    /// The output as the last build left it, for `MovedPaths`.
+    var previousOutput: MovedPaths.PreviousOutput? {
+        guard let previous else { return nil }
+        return MovedPaths.PreviousOutput(
+            paths: Array(previous.pages.keys), linksJSONStamp: previous.pages["links.json"]?.stamp)
+    }
+
+    /// Which planned files to render: those whose fingerprint or file changed since the last build.
+    /// An output written anew (`inPlace` false: there is none yet, or the PDF needs a new folder)
+    /// renders every file.
+    func select(_ plan: [PlannedFile], site: Site, theme: Theme, inPlace: Bool) async -> RebuildPlan {
+        await RebuildPlan(
+            plan: plan, fingerprints: PageFingerprints(site: site, theme: theme), previous: inPlace ? previous : nil,
+            output: output, look: inPlace ? await look?.value : nil)
+    }
+
+    /// Every file of the output as found before writing, when looked at; nil lists it anew.
+    func existingFiles() async -> [String]? { await look?.value.existing }
+
+    // MARK: - Write
+
+    /// Leaves the state for the next build (see `RebuildPlan.writeState`).
+    func record(_ rebuild: RebuildPlan, made: [String: FileStamp], copied: [String], marker: FileStamp?) {
+        rebuild.writeState(made: made, copied: copied, marker: marker)
+    }
+
+    /// Waits for the parses to be stored.
+    func finish() async {
+        await parsesWritten?.value
+        _ = await look?.value
+    }
+}
+
+/// Parses a build already has, by file and stamp: the last build's `ParseStore`, or the parses a
+/// preview (`serve`) keeps in memory.
+protocol ParseReuse: Sendable {
+    /// Whether it holds the parse of `path` under `stamp` (the file need not be read).
+    func holds(_ path: String, stamp: FileStamp) -> Bool
+    /// The parse of `path` under `stamp`; nil when it has none, or cannot decode it (the file is read).
+    func parse(of path: String, stamp: FileStamp) -> ParsedContent?
+}
+
+extension ParseStore: ParseReuse {}

@@ -1,0 +1,37 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Stage timings on standard error when `LINKY_TIMINGS` is set: how the benchmark figures are explained.
+/// Each stage gives its wall time and the CPU time of the whole process during it (user + system, all
+/// threads), so a stage that leaves cores idle shows as CPU below wall × cores.
+struct StageClock {
+    private let enabled = ProcessInfo.processInfo.environment["LINKY_TIMINGS"] != nil
+    private var last = DispatchTime.now()
+    private var lastCPU = StageClock.cpuSeconds()
+    private var laps: [(String, Double, Double)] = []
+
+    mutating func lap(_ name: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now()
+        let cpu = Self.cpuSeconds()
+        laps.append((name, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9, cpu - lastCPU))
+        last = now
+        lastCPU = cpu
+    }
+
+    func report() {
+        guard enabled else { return }
+        let text = laps.map { String(format: "%@ %.3f s (cpu %.3f s)", $0.0, $0.1, $0.2) }.joined(separator: ", ")
+        FileHandle.standardError.write(Data("timings: \(text)\n".utf8))
+    }
+
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
