@@ -17,14 +17,48 @@ public struct BuildOptions: Sendable {
     public var reportMissingBaseURL = false
     /// Also write `print.pdf` with WeasyPrint.
     public var pdf = false
-    /// Start from what the last build into this output left beside it (`BuildState`): unchanged files
-    /// are not parsed again, unchanged pages not rendered again. Off, everything is made anew (the
-    /// state is still written for the next build).
+    /// Start from what the last build into this output left beside it (a `BuildCache`): unchanged
+    /// files are not parsed again, unchanged pages not rendered again, and the state is left for the
+    /// next build. Off (`--no-cache`), everything is made anew and nothing is left beside the output.
     public var reuseState = true
+    /// The layers of incremental work in use; each can be turned off, to measure what it saves
+    /// (`LINKY_CACHE_OFF=parses,pages,compare,listing,spares`, see Benchmarks/README.md).
+    public var cacheLayers = CacheLayers.fromEnvironment
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
         self.siteFolder = siteFolder
         self.outputFolder = outputFolder
         self.baseURL = baseURL
+    }
+}
+
+/// The layers of incremental work a build that writes can use. Each must show in Benchmarks/README.md
+/// what it saves, measured with it off.
+public struct CacheLayers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Unchanged content files are not read or parsed: their parses come from the last build.
+    public static let parses = CacheLayers(rawValue: 1)
+    /// Unchanged pages are not rendered: their fingerprints are the ones their files were written with.
+    public static let pages = CacheLayers(rawValue: 2)
+    /// A rendered file whose bytes the output already has is not written.
+    public static let compare = CacheLayers(rawValue: 4)
+    /// The output's folders the last build left as they are are not listed again.
+    public static let listing = CacheLayers(rawValue: 8)
+    /// The big files a rebuild replaces are written into the pages of the files they replace.
+    public static let spares = CacheLayers(rawValue: 16)
+
+    public static let all: CacheLayers = [.parses, .pages, .compare, .listing, .spares]
+
+    /// Every layer but those `LINKY_CACHE_OFF` names (comma-separated).
+    public static var fromEnvironment: CacheLayers {
+        guard let off = ProcessInfo.processInfo.environment["LINKY_CACHE_OFF"] else { return .all }
+        let names: [String: CacheLayers] = [
+            "parses": .parses, "pages": .pages, "compare": .compare, "listing": .listing, "spares": .spares,
+        ]
+        var layers = CacheLayers.all
+        for name in off.split(separator: ",") { layers.subtract(names[String(name)] ?? []) }
+        return layers
     }
 }

@@ -69,7 +69,9 @@ extension SiteBuilder {
         guard options.writeOutput, options.reuseState, !settings.diagnostics.containsErrors,
             writer(settings).isSafe
         else { return nil }
-        return BuildCache(beside: settings.output, config: settings.config, siteFolder: settings.siteFolder)
+        return BuildCache(
+            beside: settings.output, config: settings.config, siteFolder: settings.siteFolder,
+            layers: options.cacheLayers)
     }
 
     /// What writes the output: it refuses an output that is, holds or sits in the site's sources.
@@ -110,7 +112,7 @@ extension SiteBuilder {
         do {
             let counts = try await writer.write(
                 staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles, inPlace: true,
-                stamps: stamps, existing: await cache?.existingFiles(),
+                layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
                 produce: { store, keep in
                     keep(selection?.skipped ?? [])
                     try await renderer.renderAndStore(selection?.toRender ?? planned.files, store: store)

@@ -35,9 +35,11 @@ import Testing
     static func output(_ site: GeneratedSite) -> URL { site.folder.appending(path: "_site") }
 
     /// The link files of the site (not the categories' `_index.md`), sorted.
-    static func linkFiles(_ site: GeneratedSite) throws -> [URL] {
+    static func linkFiles(_ site: GeneratedSite) throws -> [URL] { try linkFiles(in: site.folder) }
+
+    static func linkFiles(in folder: URL) throws -> [URL] {
         let walker = FileManager.default.enumerator(
-            at: site.folder.appending(path: "links"), includingPropertiesForKeys: nil)
+            at: folder.appending(path: "links"), includingPropertiesForKeys: nil)
         var files: [URL] = []
         while let url = walker?.nextObject() as? URL {
             if url.pathExtension == "md", url.lastPathComponent != "_index.md" { files.append(url) }

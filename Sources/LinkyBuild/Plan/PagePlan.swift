@@ -75,7 +75,7 @@ struct PlannedFile: Sendable, Hashable {
         }
     }
 
-    /// Never skipped by a rebuild, so without a fingerprint (`PageFingerprints`): a file made from
+    /// Never skipped by a rebuild, so without a fingerprint (the rebuild's page fingerprints): a file made from
     /// every link in full changes with any link's edit, and its fingerprint would cost about what
     /// rendering it does; a file that makes more than its path (`writesOnlyItsPath`) would lose the
     /// others if skipped, as only rendering names them.
@@ -96,8 +96,8 @@ struct PlannedFile: Sendable, Hashable {
 
     /// Whether `path` is the only file it makes. The search index also makes its script
     /// (`searchIndexScript`), and the shards every file of their folder, named after the index's words:
-    /// only rendering them says which, so they are never skipped (`PageFingerprints`), and what a build
-    /// leaves for the next to remove from is every file it made, not this list (`RebuildPlan.writeState`).
+    /// only rendering them says which, so they are never skipped by a rebuild, and what a build
+    /// leaves for the next to remove from is every file it made, not this list.
     var writesOnlyItsPath: Bool {
         switch kind {
         case .searchIndex, .searchShards: false

@@ -17,14 +17,17 @@ struct BuildCache: Sendable {
     let parseKey: Fingerprint
     /// When the build began, in the nanoseconds of file times: a file changed after is not stored.
     let started: Int64
+    /// The layers in use (all but when one is measured).
+    let layers: CacheLayers
     /// The last build's parses, once read (`readParses`).
     private(set) var parses: ParseStore?
     private var parsesWritten: Task<Void, Never>?
     private var look: Task<OutputLook, Never>?
 
     /// The cache of the output at `output`, with the last build's state read.
-    init(beside output: URL, config: SiteConfig, siteFolder: URL) {
+    init(beside output: URL, config: SiteConfig, siteFolder: URL, layers: CacheLayers = .all) {
         self.output = output
+        self.layers = layers
         parseKey = ParseStore.key(config: config, siteFolder: siteFolder)
         started = FileStamp.now()
         previous = BuildState.read(beside: output)
@@ -34,12 +37,14 @@ struct BuildCache: Sendable {
 
     /// Reads the last build's parses (mapped, decoded only for the files found unchanged).
     mutating func readParses() {
+        guard layers.contains(.parses) else { return }
         parses = ParseStore.read(beside: output, key: parseKey)
     }
 
     /// Stores the parses of the files this build read, for the next build, while the build goes on:
     /// a parse is true of its file whatever becomes of the build.
     mutating func keepParses(_ sources: [SiteLoader.ContentSource], _ parsed: [ParsedContent]) {
+        guard layers.contains(.parses) else { return }
         let (previous, key, started, output) = (parses, parseKey, started, output)
         parsesWritten = Task {
             ParseStore.update(sources, parsed, previous: previous, key: key, started: started, beside: output)
@@ -52,8 +57,8 @@ struct BuildCache: Sendable {
     /// there), while the site resolves.
     mutating func lookAtOutput() {
         guard let previous else { return }
-        let output = output
-        look = Task { OutputLook(output: output, previous: previous) }
+        let (output, listing) = (output, layers.contains(.listing))
+        look = Task { OutputLook(output: output, previous: previous, skippingKnownFolders: listing) }
     }
 
     /// The output as the last build left it, for `MovedPaths`.
@@ -67,9 +72,10 @@ struct BuildCache: Sendable {
     /// An output written anew (`inPlace` false: there is none yet, or the PDF needs a new folder)
     /// renders every file.
     func select(_ plan: [PlannedFile], site: Site, theme: Theme, inPlace: Bool) async -> RebuildPlan {
-        await RebuildPlan(
-            plan: plan, fingerprints: PageFingerprints(site: site, theme: theme), previous: inPlace ? previous : nil,
-            output: output, look: inPlace ? await look?.value : nil)
+        let reuse = inPlace && layers.contains(.pages)
+        return await RebuildPlan(
+            plan: plan, fingerprints: PageFingerprints(site: site, theme: theme), previous: reuse ? previous : nil,
+            output: output, look: reuse ? await look?.value : nil)
     }
 
     /// Every file of the output as found before writing, when looked at; nil lists it anew.

@@ -61,8 +61,13 @@ final class OutputUpdate: Sendable {
 
     private let stamps: StampLog?
     private let spares: Spares
+    /// Whether a file is compared with the output's before it is written, and spares are used.
+    private let compares: Bool
+    private let usesSpares: Bool
 
-    init(output: URL, stamps: StampLog? = nil) {
+    init(output: URL, stamps: StampLog? = nil, layers: CacheLayers = .all) {
+        compares = layers.contains(.compare)
+        usesSpares = layers.contains(.spares)
         self.output = output
         self.stamps = stamps
         let parent = output.deletingLastPathComponent()
@@ -86,7 +91,7 @@ final class OutputUpdate: Sendable {
     /// Compares `contents` with the output's file at `path` and stages it when they differ. Safe to
     /// call from several tasks at once.
     func stage(_ path: String, _ contents: some ContiguousBytes) throws {
-        if let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
+        if compares, let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
             stamps?.record(path, stamp)
             state.withLock {
                 $0.keep.insert(path)
@@ -94,7 +99,7 @@ final class OutputUpdate: Sendable {
             }
             return
         }
-        let spare = contents.withUnsafeBytes { Spares.isWorthKeeping($0.count) }
+        let spare = usesSpares && contents.withUnsafeBytes { Spares.isWorthKeeping($0.count) }
         let name = state.withLock { state -> String in
             state.keep.insert(path)
             let name = String(state.moves.count)

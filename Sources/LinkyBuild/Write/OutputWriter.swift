@@ -48,7 +48,8 @@ struct OutputWriter {
     ///
     /// `stamps` collects each produced file's stamp.
     @discardableResult func write(
-        staticFolder: URL, staticFiles: [String], inPlace: Bool = false, stamps: StampLog? = nil,
+        staticFolder: URL, staticFiles: [String], inPlace: Bool = false, layers: CacheLayers = .all,
+        stamps: StampLog? = nil,
         existing: [String]? = nil, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
@@ -58,7 +59,8 @@ struct OutputWriter {
         removeStaleTemporaryFolders(in: parent)
         if inPlace, updatesInPlace(finish: finish != nil) {
             return try await update(
-                staticFolder: staticFolder, staticFiles: staticFiles, stamps: stamps, existing: existing,
+                staticFolder: staticFolder, staticFiles: staticFiles, layers: layers, stamps: stamps,
+                existing: existing,
                 produce: produce)
         }
         let temporary = parent.appending(
@@ -136,10 +138,10 @@ struct OutputWriter {
 
     /// The in-place path of `write`.
     private func update(
-        staticFolder: URL, staticFiles: [String], stamps: StampLog?, existing listed: [String]?,
+        staticFolder: URL, staticFiles: [String], layers: CacheLayers, stamps: StampLog?, existing listed: [String]?,
         produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
-        let update = OutputUpdate(output: output, stamps: stamps)
+        let update = OutputUpdate(output: output, stamps: stamps, layers: layers)
         // Listed while the new files render (unless the caller listed them): nothing touches the output
         // until the commit.
         let output = output

@@ -1,0 +1,118 @@
+import Foundation
+import LinkyTestSupport
+import LinkyTheme
+import Testing
+
+@testable import LinkyBuild
+
+/// The rebuild-versus-fresh oracle (`RebuildOracleTests`) for the edits that change the site's shape
+/// rather than a link: a category renamed (its title, and its folder), tags merged, the settings
+/// changed, a template edited. After each, in turn on one site, a rebuild from the last build's state
+/// and `serve`'s preview must both hold exactly what a build that reuses nothing writes.
+@Suite struct StructuralEditOracleTests {
+    /// One edit of the site; returns the paths (relative to the site folder) a watcher would report.
+    struct Edit: Sendable, CustomStringConvertible {
+        var description: String
+        var apply: @Sendable (URL) throws -> Set<String>
+    }
+
+    static let edits: [Edit] = [
+        Edit(description: "a category's title") { folder in
+            let index = try #require(try categoryIndexes(folder).first)
+            try replace(in: index, "\ntitle: \"", with: "\ntitle: \"Renamed ")
+            return [relative(index, to: folder)]
+        },
+        Edit(description: "a category's folder renamed") { folder in
+            let category = try #require(try categoryIndexes(folder).last).deletingLastPathComponent()
+            let renamed = category.deletingLastPathComponent().appending(path: "renamed-category")
+            try FileManager.default.moveItem(at: category, to: renamed)
+            return [relative(category, to: folder) + "/", relative(renamed, to: folder) + "/"]
+        },
+        Edit(description: "two tags merged into one") { folder in
+            var changed: Set<String> = []
+            for file in try RebuildOracleTests.linkFiles(in: folder) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                guard text.contains("privacy") || text.contains("browser") else { continue }
+                let merged = text.replacingOccurrences(of: "privacy", with: "security")
+                    .replacingOccurrences(of: "browser", with: "security")
+                try merged.write(to: file, atomically: false, encoding: .utf8)
+                changed.insert(relative(file, to: folder))
+            }
+            return changed
+        },
+        Edit(description: "the settings: the page size and the title") { folder in
+            let settings = folder.appending(path: "linky.yml")
+            try replace(in: settings, "page_size: 50", with: "page_size: 7")
+            try replace(in: settings, "title: \"", with: "title: \"Retitled ")
+            return ["linky.yml"]
+        },
+        Edit(description: "a template edited") { folder in
+            let (theme, _) = Theme.load(overrides: nil)
+            let templates = folder.appending(path: "templates")
+            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            let source = try #require(theme.templateSources["link"])
+            try (source + "<!-- edited -->\n").write(
+                to: templates.appending(path: "link.mustache"), atomically: false, encoding: .utf8)
+            return ["templates/link.mustache"]
+        },
+        Edit(description: "many links deleted") { folder in
+            var removed: Set<String> = []
+            for (index, file) in try RebuildOracleTests.linkFiles(in: folder).enumerated() where index % 3 == 0 {
+                try FileManager.default.removeItem(at: file)
+                removed.insert(relative(file, to: folder))
+            }
+            return removed
+        },
+    ]
+
+    @Test func aRebuildAndThePreviewEndWhereAFreshBuildWritesAfterEachEdit() async throws {
+        let site = try GeneratedSite(links: 300)
+        defer { site.remove() }
+        let options = BuildOptions(siteFolder: site.folder, baseURL: RebuildOracleTests.baseURL)
+        try await RebuildOracleTests.settledBuilds(site)
+        var preview = await PreviewBuild(options: options)
+        #expect(!preview.hasErrors, "\(preview.diagnostics.prefix(3))")
+        for edit in Self.edits {
+            let paths = try edit.apply(site.folder)
+            let report = await RebuildOracleTests.cachedBuild(site)
+            #expect(report.outcome == .success, "\(edit): \(report.diagnostics.prefix(3))")
+            var fresh = try await RebuildOracleTests.freshBuild(site)
+            let rebuilt = try filesBelow(RebuildOracleTests.output(site))
+            let same = rebuilt == fresh
+            #expect(same, "the rebuild after \(edit): \(RebuildOracleTests.difference(rebuilt, fresh))")
+
+            let update = await preview.update(paths)
+            #expect(update != .failed && update != .unchanged, "\(edit): \(update)")
+            _ = await preview.renderDeferred()
+            fresh[OutputWriter.marker] = nil
+            // Static files are served from disk, not rendered.
+            let staticFiles = try filesBelow(site.folder.appending(path: "static"))
+            for path in staticFiles.keys { fresh[path] = nil }
+            let samePreview = preview.files == fresh
+            #expect(samePreview, "the preview after \(edit): \(RebuildOracleTests.difference(preview.files, fresh))")
+            try await Task.sleep(for: .milliseconds(30))
+        }
+    }
+
+    // MARK: - Editing files
+
+    static func categoryIndexes(_ folder: URL) throws -> [URL] {
+        let walker = FileManager.default.enumerator(
+            at: folder.appending(path: "links"), includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = walker?.nextObject() as? URL {
+            if url.lastPathComponent == "_index.md" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    static func replace(in file: URL, _ old: String, with new: String) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old), "\(file.lastPathComponent) has no \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: false, encoding: .utf8)
+    }
+
+    static func relative(_ file: URL, to folder: URL) -> String {
+        String(file.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+    }
+}
