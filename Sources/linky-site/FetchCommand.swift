@@ -20,7 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
             and image lines to link files (every other byte kept).
 
             Exit codes: 0 done (even if some pages could not be read; they are listed); 1 the site has \
-            content errors that hide links; 64 usage; 74 metadata.json or a file could not be written.
+            content errors that hide links; 64 usage; 66 site folder not found; 74 metadata.json or a file \
+            could not be written.
 
             Examples:
               linky-site fetch                  refresh every page
@@ -29,8 +30,7 @@ struct FetchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Flag(name: .customLong("missing-only"), help: "Only fetch links that have no entry in metadata.json yet.")
     var missingOnly = false
@@ -54,10 +54,8 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        InterruptedChange.recover(site: site)
-        let prefix = site == "." ? "" : site + "/"
-        var options = MetadataFetch.Options(
-            siteFolder: URL(fileURLWithPath: site, isDirectory: true), today: AddCommand.today())
+        let folder = try site.open()
+        var options = MetadataFetch.Options(siteFolder: folder.url, today: AddCommand.today())
         options.missingOnly = missingOnly
         options.perHost = perHost
         options.concurrency = concurrency
@@ -76,14 +74,14 @@ struct FetchCommand: AsyncParsableCommand {
                 progress.finish()
                 throw error
             }
-            printPages(report, prefix: prefix)
+            printPages(report, prefix: folder.prefix)
             let filled = try write ? fetch.fill(report) : []
             for file in filled {
-                Terminal.output("\(prefix)\(file.path): added \(file.added.joined(separator: ", "))")
+                Terminal.output("\(folder.prefix)\(file.path): added \(file.added.joined(separator: ", "))")
             }
             Terminal.error("\(summary(report, filled: filled.count))\n")
         } catch {
-            throw exitCode(error, prefix: prefix)
+            throw exitCode(error, prefix: folder.prefix)
         }
     }
 }
