@@ -60,11 +60,11 @@ let package = Package(
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
-        /// Curation commands that edit a site's files: new, add, import, theme eject, tags rename and merge.
+        /// Curation commands that edit a site's files: new, add, import, fetch, theme eject, tags rename and merge.
         .target(
             name: "LinkyCuration",
             dependencies: [
-                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML",
+                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -134,7 +134,12 @@ let package = Package(
             dependencies: ["LinkyBuild", "LinkyModel", "LinkyTestSupport"],
             resources: [.copy("Snapshots")]
         ),
-        .testTarget(name: "LinkyCurationTests", dependencies: ["LinkyCuration", "LinkyBuild", "LinkyTheme"]),
+        .testTarget(
+            name: "LinkyCurationTests",
+            dependencies: [
+                "LinkyCuration", "LinkyBuild", "LinkyTheme", "LinkyModel", "LinkyNetwork", "LinkyTestSupport",
+            ]
+        ),
         .testTarget(
             name: "LinkyServeTests",
             dependencies: [

@@ -33,8 +33,7 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The address to add (http or https; Hangul paths and IDN hosts are fine).")
     var url: String
 
-    @Option(name: .customLong("site"), help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteOption
 
     @Option(name: .shortAndLong, help: "The category: a folder path under the content folder, or a list file's name.")
     var category: String?
@@ -70,8 +69,7 @@ struct AddCommand: AsyncParsableCommand {
     var timeout: Int = 15
 
     func run() async throws {
-        let siteFolder = URL(fileURLWithPath: site, isDirectory: true)
-        InterruptedChange.recover(site: site)
+        let siteFolder = try site.open().url
         var request = LinkAddition.Request(url: url)
         request.category = category
         request.tags = (tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -29,8 +29,7 @@ struct BuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Option(
         name: .shortAndLong, help: "Where to write the site (default: output_dir from linky.yml, or SITE/_site).",
@@ -62,17 +61,9 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            Terminal.error(
-                "linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site build my-links`\n"
-            )
-            throw ExitCode(66)
-        }
-        InterruptedChange.recover(site: site)
+        let folder = try site.open()
         var options = BuildOptions(
-            siteFolder: siteURL, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            siteFolder: folder.url, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
             baseURL: baseURL)
         options.includeDrafts = drafts
         options.strict = strict
@@ -117,16 +108,16 @@ struct BuildCommand: AsyncParsableCommand {
         case .toolMissing:
             summary = "Build failed: a program it needs is missing; nothing was written."
         }
-        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
-        let colors = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         // What was read of each list file, so a list that lost links says so before the summary.
         let lists = (report.site?.listFiles ?? []).map { list in
-            "\(prefix)\(list.path): \(grouped(list.itemsRead)) items read, \(counted(list.linksMade, "link")) made"
+            "\(folder.prefix)\(list.path): \(grouped(list.itemsRead)) items read, \(counted(list.linksMade, "link")) made"
                 + (list.secondaryLinks > 0 ? " (and \(grouped(list.secondaryLinks)) secondary)" : "")
                 + ", \(grouped(list.linksSkipped)) skipped"
         }
         let fullSummary = (lists + [summary]).joined(separator: "\n")
-        format.print(report.diagnostics, prefix: prefix, summary: quiet ? "" : fullSummary, colors: colors)
+        format.print(
+            report.diagnostics, prefix: folder.prefix, summary: quiet ? "" : fullSummary,
+            colors: Terminal.colorsOnStandardError)
 
         switch report.outcome {
         case .success: return

@@ -47,8 +47,7 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Flag(help: "Check that every link's address still works (uses the network).")
     var links = false
@@ -114,15 +113,8 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let siteURL = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            fail(
-                "the site folder \"\(site)\" does not exist",
-                hint: "pass the folder that holds linky.yml and links/, e.g. `linky-site check my-links`")
-            throw ExitCode(66)
-        }
-        InterruptedChange.recover(site: site)
+        let folder = try site.open()
+        let siteURL = folder.url.standardizedFileURL
         // Ask git first: a wrong revision should not wait for the site to load.
         var changedFiles: Set<String>?
         if let changedSince {
@@ -143,8 +135,8 @@ struct CheckCommand: AsyncParsableCommand {
         let build = await SiteBuilder().build(options)
 
         var linkCheck: CheckOutput.Links?
-        if links, let site = build.site {
-            var uses = site.links.map { LinkCheckReport.Use(url: $0.url, source: $0.urlSource) }
+        if links, let built = build.site {
+            var uses = built.links.map { LinkCheckReport.Use(url: $0.url, source: $0.urlSource) }
             if let changedFiles {
                 uses = uses.filter { changedFiles.contains($0.source.path.precomposedStringWithCanonicalMapping) }
             }
@@ -159,9 +151,8 @@ struct CheckCommand: AsyncParsableCommand {
 
         let output = CheckOutput(
             diagnostics: build.diagnostics, linkCount: build.linkCount, links: linkCheck, strict: strict,
-            seconds: (ContinuousClock.now - started) / .seconds(1),
-            prefix: site == "." ? "" : (site.hasSuffix("/") ? site : site + "/"))
-        output.print(format, quiet: quiet, colors: colors)
+            seconds: (ContinuousClock.now - started) / .seconds(1), prefix: folder.prefix)
+        output.print(format, quiet: quiet, colors: Terminal.colorsOnStandardError)
 
         if build.outcome != .success { throw ExitCode(1) }
         if let report = linkCheck?.report, report.errorCount > 0 || (strict && report.count(.redirected) > 0) {
@@ -223,10 +214,6 @@ private extension CheckCommand {
 // MARK: - Messages
 
 private extension CheckCommand {
-    var colors: Bool {
-        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    }
-
     func fail(_ message: String, hint: String) {
         Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }

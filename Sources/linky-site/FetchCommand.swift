@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import LinkyBuild
 import LinkyCuration
 import LinkyModel
-import LinkyNetwork
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
             and image lines to link files (every other byte kept).
 
             Exit codes: 0 done (even if some pages could not be read; they are listed); 1 the site has \
-            content errors that hide links; 64 usage; 74 metadata.json or a file could not be written.
+            content errors that hide links; 64 usage; 66 site folder not found; 74 metadata.json or a file \
+            could not be written.
 
             Examples:
               linky-site fetch                  refresh every page
@@ -31,8 +30,7 @@ struct FetchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Flag(name: .customLong("missing-only"), help: "Only fetch links that have no entry in metadata.json yet.")
     var missingOnly = false
@@ -56,128 +54,76 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
-        InterruptedChange.recover(site: site)
-        var options = BuildOptions(siteFolder: siteFolder)
-        options.writeOutput = false
-        options.includeDrafts = true
-        let report = await SiteBuilder().build(options)
-        let prefix = site == "." ? "" : site + "/"
-        let blocking = report.diagnostics.filter { $0.severity == .error && $0.code != .missingTitle }
-        if !blocking.isEmpty {
-            DiagnosticFormat.text.print(
-                blocking, prefix: prefix, summary: "The site has errors; fix them so every link can be fetched.",
-                colors: false)
-            throw ExitCode(1)
-        }
-        let cache: MetadataCache
-        do {
-            cache = try MetadataCache.load(fromSiteFolder: siteFolder)
-        } catch {
-            Self.fail("\(prefix)\(MetadataCache.fileName): \(error)", hint: "restore it from git, or delete it")
-            throw ExitCode(1)
-        }
-
-        // Every distinct address, with the link files that use it (for --write).
-        var order: [LinkURL] = []
-        var files: [String: [String]] = [:]
-        var keep: Set<String> = []
-        // Drafts included: they are links about to be published.
-        let links =
-            (report.site?.links ?? []).map { ($0.url, $0.source) } + report.untitledLinks.map { ($0.url, $0.location) }
-        for (url, source) in links {
-            let key = url.comparisonKey
-            keep.insert(key)
-            if files[key] == nil { order.append(url) }
-            files[key, default: []].append(source.path)
-        }
-        let wanted = missingOnly ? order.filter { cache[$0] == nil } : order
-        var webOptions = WebClient.Options()
-        webOptions.timeout = .seconds(timeout)
-        let client = WebClient(options: webOptions)
-        var fetchOptions = CollectionFetcher.Options(today: AddCommand.today())
-        fetchOptions.perHost = perHost
-        fetchOptions.concurrency = concurrency
-        let fetcher = CollectionFetcher(fetcher: MetadataFetcher(client: client), options: fetchOptions)
-        let progress = ProgressLine(total: wanted.count, label: "pages")
-        let outcomes = await fetcher.fetch(wanted) { outcome in
-            if case .failure = outcome.result { progress.advance(note: "unreadable") } else { progress.advance() }
-        }
-        progress.finish()
-        await client.shutdown()
-
-        let updated = CollectionFetcher.merged(cache, outcomes, keep: keep)
-        do {
-            if updated != cache
-                || !FileManager.default.fileExists(atPath: siteFolder.appending(path: MetadataCache.fileName).path)
-            {
-                try updated.save(toSiteFolder: siteFolder)
-            }
-        } catch {
-            Self.fail(
-                "cannot write \(prefix)\(MetadataCache.fileName): \(error)", hint: "check permissions and free space")
-            throw ExitCode(74)
-        }
-
-        var failed = 0
-        for outcome in outcomes {
-            let where_ = files[outcome.url.comparisonKey]?.first.map { prefix + $0 } ?? ""
-            switch outcome.result {
-            case .failure(let failure):
-                failed += 1
-                Terminal.output("\(where_): warning: \(outcome.url.displayString): \(failure)")
-            case .success:
-                if let moved = outcome.movedTo {
-                    Terminal.output("\(where_): note: \(outcome.url.displayString) moved permanently to \(moved)")
-                }
-            }
-        }
-
-        var filled = 0
-        if write {
-            // Every file is filled in one transaction: a kill leaves all of them as they were, or all filled.
-            var changes: [SiteTransaction.Change] = []
-            var messages: [String] = []
-            // List files are not rewritten: their items are Markdown, not front matter.
-            let listFiles = report.site?.listFilePaths ?? []
-            for outcome in outcomes {
-                guard case .success(let entry) = outcome.result else { continue }
-                let values = [("title", entry.title), ("description", entry.description), ("image", entry.image)]
-                    .compactMap { key, value in value.map { (key: key, value: $0) } }
-                for path in Set(files[outcome.url.comparisonKey] ?? []).sorted() where !listFiles.contains(path) {
-                    let text: String
-                    do {
-                        text = try String(contentsOf: siteFolder.appending(path: path), encoding: .utf8)
-                    } catch {
-                        Self.fail(
-                            "cannot read \(prefix)\(path): \(error.localizedDescription)", hint: "check permissions")
-                        throw ExitCode(74)
-                    }
-                    guard let filledText = FrontMatterFiller.filling(text, with: values) else { continue }
-                    changes.append(.init(path: path, kind: .replace, bytes: Array(filledText.text.utf8)))
-                    messages.append("\(prefix)\(path): added \(filledText.added.joined(separator: ", "))")
-                }
-            }
+        let folder = try site.open()
+        var options = MetadataFetch.Options(siteFolder: folder.url, today: AddCommand.today())
+        options.missingOnly = missingOnly
+        options.perHost = perHost
+        options.concurrency = concurrency
+        options.timeout = .seconds(timeout)
+        let fetch = MetadataFetch(options: options)
+        do throws(MetadataFetch.Failure) {
+            let plan = try await fetch.plan()
+            let progress = ProgressLine(total: plan.pages.count, label: "pages")
+            let report: MetadataFetchReport
             do {
-                try SiteTransaction.commit(changes, in: siteFolder)
+                report = try await fetch.fetch(plan) { page in
+                    progress.advance(note: page.warning == nil ? nil : "unreadable")
+                }
+                progress.finish()
             } catch {
-                Self.fail(
-                    "cannot write \(prefix)\(error.path): \(error.reason)",
-                    hint: "check permissions; no file was changed")
-                throw ExitCode(74)
+                progress.finish()
+                throw error
             }
-            filled = changes.count
-            for message in messages { Terminal.output("\(message)") }
+            printPages(report, prefix: folder.prefix)
+            let filled = try write ? fetch.fill(report) : []
+            for file in filled {
+                Terminal.output("\(folder.prefix)\(file.path): added \(file.added.joined(separator: ", "))")
+            }
+            Terminal.error("\(summary(report, filled: filled.count))\n")
+        } catch {
+            throw exitCode(error, prefix: folder.prefix)
         }
-        let skipped = order.count - wanted.count
-        var summary = "Fetched \(wanted.count - failed) of \(wanted.count) pages"
-        if skipped > 0 { summary += " (\(skipped) already in \(MetadataCache.fileName))" }
-        summary += failed > 0 ? "; \(failed) could not be read." : "."
-        if write { summary += " Filled \(filled) link files." }
-        Terminal.error("\(summary)\n")
+    }
+}
+
+// MARK: - Printing
+
+private extension FetchCommand {
+    /// A warning for every page that could not be read, a note for every one that moved for good,
+    /// at the first file that uses its address.
+    func printPages(_ report: MetadataFetchReport, prefix: String) {
+        for page in report.pages {
+            let file = page.uses.first.map { prefix + $0.path } ?? ""
+            if let warning = page.warning {
+                Terminal.output("\(file): warning: \(warning.message)")
+            } else if let moved = page.movedTo {
+                Terminal.output("\(file): note: \(page.url.displayString) moved permanently to \(moved)")
+            }
+        }
     }
 
-    static func fail(_ message: String, hint: String) {
-        Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
+    func summary(_ report: MetadataFetchReport, filled: Int) -> String {
+        let fetched = report.pages.count
+        let failed = report.unreadableCount
+        var summary = "Fetched \(fetched - failed) of \(fetched) pages"
+        if report.skipped > 0 { summary += " (\(report.skipped) already in \(MetadataCache.fileName))" }
+        summary += failed > 0 ? "; \(failed) could not be read." : "."
+        if write { summary += " Filled \(filled) link files." }
+        return summary
+    }
+
+    /// Says why the fetch stopped, and gives its exit code: 1 for the site, 74 for a write.
+    func exitCode(_ failure: MetadataFetch.Failure, prefix: String) -> ExitCode {
+        if case .siteHasErrors(let diagnostics) = failure {
+            DiagnosticFormat.text.print(
+                diagnostics, prefix: prefix, summary: "The site has errors; fix them so every link can be fetched.",
+                colors: false)
+            return ExitCode(1)
+        }
+        Terminal.error("linky-site: error: \(failure.message(pathPrefix: prefix))\n  hint: \(failure.hint)\n")
+        switch failure {
+        case .siteHasErrors, .unreadableCache: return ExitCode(1)
+        case .cacheNotWritten, .unreadableFile, .filesNotWritten: return ExitCode(74)
+        }
     }
 }

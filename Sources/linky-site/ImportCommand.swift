@@ -46,8 +46,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The file to import.", completion: .file())
     var file: String
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Option(help: "The file's format: netscape, pinboard or markdown (default: from its extension).")
     var from: ImportFormat?
@@ -68,13 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            fail("the site folder \"\(site)\" does not exist", hint: "pass the folder that holds linky.yml and links/")
-            throw ExitCode(66)
-        }
-        InterruptedChange.recover(site: site)
+        let folder = try site.open()
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -83,7 +76,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw ExitCode(66)
         }
         let format = from ?? ImportFormat(guessingFrom: file)!
-        let importer = Importer(options: ImportOptions(siteFolder: siteURL, category: category, dryRun: dryRun))
+        let importer = Importer(options: ImportOptions(siteFolder: folder.url, category: category, dryRun: dryRun))
         let report: ImportReport
         do {
             report = try await importer.run(data, format: format, path: file)
@@ -92,15 +85,17 @@ struct ImportCommand: AsyncParsableCommand {
             throw ExitCode(64)
         } catch .unreadable(let failure) {
             DiagnosticFormat.text.print(
-                [failure.diagnostic], prefix: "", summary: "Nothing was imported.", colors: colors)
+                [failure.diagnostic], prefix: "", summary: "Nothing was imported.",
+                colors: Terminal.colorsOnStandardError)
             throw ExitCode(65)
         }
 
-        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         let verb = dryRun ? "would write" : "wrote"
-        for written in report.files { Terminal.output("\(verb) \(prefix)\(written.path)") }
-        for index in report.indexFiles { Terminal.output("\(verb) \(prefix)\(index)") }
-        DiagnosticFormat.text.print(report.diagnostics, prefix: "", summary: summary(report), colors: colors)
+        for written in report.files { Terminal.output("\(verb) \(folder.prefix)\(written.path)") }
+        for index in report.indexFiles { Terminal.output("\(verb) \(folder.prefix)\(index)") }
+        DiagnosticFormat.text.print(
+            report.diagnostics, prefix: "", summary: summary(report, prefix: folder.prefix),
+            colors: Terminal.colorsOnStandardError)
 
         if report.writeFailure != nil { throw ExitCode(74) }
         if report.files.isEmpty, !report.invalid.isEmpty { throw ExitCode(1) }
@@ -112,17 +107,12 @@ struct ImportCommand: AsyncParsableCommand {
 extension ImportFormat: ExpressibleByArgument {}
 
 private extension ImportCommand {
-    var colors: Bool {
-        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    }
-
     func fail(_ message: String, hint: String) {
         Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }
 
-    func summary(_ report: ImportReport) -> String {
+    func summary(_ report: ImportReport, prefix: String) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
         var lines: [String] = []
         if report.siteErrorCount > 0 {
             lines.append(

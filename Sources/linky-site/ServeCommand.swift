@@ -24,8 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @OptionGroup var site: SiteArgument
 
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
@@ -44,21 +43,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            Self.standardError(
-                "linky-site: error: the site folder \"\(site)\" does not exist\n  hint: pass the folder that holds linky.yml and links/, e.g. `linky-site serve my-links`\n"
-            )
-            throw ExitCode(66)
-        }
-        var build = BuildOptions(siteFolder: siteURL)
+        let folder = try site.open()
+        var build = BuildOptions(siteFolder: folder.url)
         build.includeDrafts = drafts
         var options = PreviewServer.Options(build: build)
         options.host = host
         options.port = port
-        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
-        let colors = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let prefix = folder.prefix
+        let colors = Terminal.colorsOnStandardError
         let openBrowser = open
         do {
             try await PreviewServer(options: options).run { event in

@@ -38,14 +38,13 @@ extension TagsCommand {
         @Argument(help: "The new name, as it should be written.")
         var new: String
 
-        @Argument(help: "The site folder.", completion: .directory)
-        var site: String = "."
+        @OptionGroup var site: SiteArgument
 
         @Flag(help: "Print the changes as a unified diff (like git diff) and write nothing.")
         var dryRun = false
 
         func run() async throws {
-            try await TagEditRunner(site: site, dryRun: dryRun).run(.rename(old, to: new)) { plan in
+            try await TagEditRunner(site: try site.open(), dryRun: dryRun).run(.rename(old, to: new)) { plan in
                 "Renamed \"\(old)\" to \"\(new)\""
             }
         }
@@ -105,7 +104,8 @@ extension TagsCommand {
 
         func run() async throws {
             let (sources, target, site) = try parsed
-            try await TagEditRunner(site: site, dryRun: dryRun).run(.merge(sources, into: target)) { plan in
+            let folder = try SiteFolder.open(site)
+            try await TagEditRunner(site: folder, dryRun: dryRun).run(.merge(sources, into: target)) { plan in
                 "Merged \(sources.map { "\"\($0)\"" }.joined(separator: ", ")) into \"\(target)\""
             }
         }
@@ -115,26 +115,18 @@ extension TagsCommand {
 /// What `rename` and `merge` share: plan, then print a diff or write and summarise; failures become
 /// messages and exit codes.
 struct TagEditRunner {
-    let site: String
+    let site: SiteFolder
     let dryRun: Bool
 
     func run(_ edit: TagEdit, done: (TagEditPlan) -> String) async throws {
-        let folder = URL(fileURLWithPath: site, isDirectory: true)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            printError(
-                "the site folder \"\(site)\" does not exist", hint: "pass the folder that holds linky.yml and links/")
-            throw ExitCode(66)
-        }
-        InterruptedChange.recover(site: site)
-        let prefix = site == "." ? "" : (site.hasSuffix("/") ? site : site + "/")
+        let prefix = site.prefix
         // Diff paths are git's: `a/` + the path from here, without a leading `/` or `./`.
         var diffPrefix = Substring(prefix)
         while diffPrefix.hasPrefix("./") { diffPrefix = diffPrefix.dropFirst(2) }
         diffPrefix = diffPrefix.drop { $0 == "/" }
         let plan: TagEditPlan
         do {
-            plan = try await TagRewriter(siteFolder: folder).plan(edit)
+            plan = try await TagRewriter(siteFolder: site.url).plan(edit)
         } catch {
             try report(error, prefix: prefix)
             return

@@ -27,8 +27,7 @@ struct TagsCommand: AsyncParsableCommand {
             case count, name
         }
 
-        @Argument(help: "The site folder.", completion: .directory)
-        var site: String = "."
+        @OptionGroup var site: SiteArgument
 
         @Option(help: "Order: count (most used first) or name.")
         var sort: Order = .count
@@ -37,13 +36,13 @@ struct TagsCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            InterruptedChange.recover(site: site)
-            var options = BuildOptions(siteFolder: URL(fileURLWithPath: site, isDirectory: true))
+            let folder = try site.open()
+            var options = BuildOptions(siteFolder: folder.url)
             options.writeOutput = false
             let report = await SiteBuilder().build(options)
             guard let built = report.site, !report.diagnostics.containsErrors else {
                 DiagnosticFormat.text.print(
-                    report.diagnostics.filter { $0.severity == .error }, prefix: site == "." ? "" : site + "/",
+                    report.diagnostics.filter { $0.severity == .error }, prefix: folder.prefix,
                     summary: "The site has errors; fix them to list its tags.", colors: false)
                 throw ExitCode(1)
             }

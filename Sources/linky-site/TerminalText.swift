@@ -54,6 +54,12 @@ struct TerminalText: ExpressibleByStringInterpolation, Sendable {
 
 /// Where the commands write what people read.
 enum Terminal {
+    /// Whether diagnostics on standard error get colours: only on a terminal, and never when
+    /// `NO_COLOR` is set (https://no-color.org).
+    static var colorsOnStandardError: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
     /// Writes to standard error.
     static func error(_ text: TerminalText) {
         FileHandle.standardError.write(Data(text.text.utf8))

@@ -20,15 +20,13 @@ struct ThemeCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The site folder.", completion: .directory)
-        var site: String = "."
+        @OptionGroup var site: SiteArgument
 
         @Flag(help: "Overwrite files already in templates/.")
         var force = false
 
         func run() throws {
-            let result = try ThemeEjector(siteFolder: URL(fileURLWithPath: site, isDirectory: true)).eject(
-                overwrite: force)
+            let result = try ThemeEjector(siteFolder: try site.open().url).eject(overwrite: force)
             for path in result.written { print("wrote \(path)") }
             for path in result.kept { print("kept  \(path) (exists; --force overwrites it)") }
             print("\(result.written.count) files written, \(result.kept.count) kept.")

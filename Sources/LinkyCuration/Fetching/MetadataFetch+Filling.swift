@@ -1,0 +1,41 @@
+import Foundation
+import LinkyModel
+
+// MARK: - Filling link files
+
+extension MetadataFetch {
+    /// Adds the title, description and image the fetched pages gave to the link files that lack
+    /// them (`FrontMatterFiller`: every other byte kept). List files are not rewritten: their items
+    /// are Markdown, not front matter.
+    ///
+    /// Every file is filled in one `SiteTransaction`: a kill leaves all of them as they were, or all
+    /// filled; a failure changes none.
+    ///
+    /// - Returns: the files written, in page order then path order.
+    public func fill(_ report: MetadataFetchReport) throws(Failure) -> [MetadataFetchReport.FilledFile] {
+        var changes: [SiteTransaction.Change] = []
+        var filled: [MetadataFetchReport.FilledFile] = []
+        for page in report.pages {
+            guard case .success(let entry) = page.result else { continue }
+            let values = [("title", entry.title), ("description", entry.description), ("image", entry.image)]
+                .compactMap { key, value in value.map { (key: key, value: $0) } }
+            for path in page.files where !report.listFiles.contains(path) {
+                let text: String
+                do {
+                    text = try String(contentsOf: options.siteFolder.appending(path: path), encoding: .utf8)
+                } catch {
+                    throw .unreadableFile(path: path, reason: error.localizedDescription)
+                }
+                guard let filledText = FrontMatterFiller.filling(text, with: values) else { continue }
+                changes.append(.init(path: path, kind: .replace, bytes: Array(filledText.text.utf8)))
+                filled.append(.init(path: path, added: filledText.added))
+            }
+        }
+        do {
+            try SiteTransaction.commit(changes, in: options.siteFolder)
+        } catch {
+            throw .filesNotWritten(path: error.path, reason: error.reason)
+        }
+        return filled
+    }
+}
