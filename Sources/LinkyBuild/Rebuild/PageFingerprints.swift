@@ -51,9 +51,9 @@ struct PageFingerprints: Sendable {
         linksByYear = byYear
         categoryLinks = model.categories.map(\.links)
         tagLinks = model.tags.map(\.links)
-        homeLinks = TemplateContext.homeLinks(of: model)
-        feedEntries = FeedRenderer.entries(of: model).map(\.id)
-        showsAllLinksInArchive = TemplateContext.archiveShowsLinks(model)
+        homeLinks = PageLinks.home(model)
+        feedEntries = PageLinks.feed(model)
+        showsAllLinksInArchive = PageLinks.archiveListsEveryLink(model)
         var months = ByteWriter(capacity: model.links.count * 9)
         for id in model.links.indices {
             if let date = model.links[id].date {
@@ -85,7 +85,7 @@ struct PageFingerprints: Sendable {
         func page(_ ids: [Int], _ number: Int, _ count: Int) {
             writer.int(number)
             writer.int(count)
-            for id in ids.dropFirst((number - 1) * pageSize).prefix(pageSize) { writer.fingerprint(links[id]) }
+            for id in PageLinks.page(ids, number: number, pageSize: pageSize) { writer.fingerprint(links[id]) }
         }
         switch file.kind {
         case .link(let id):

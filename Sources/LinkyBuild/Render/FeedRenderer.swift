@@ -10,12 +10,7 @@ struct FeedRenderer {
     /// The links a feed carries: dated ones, newest first.
     var entries: [Link] { Self.entries(of: site) }
 
-    static func entries(of site: Site) -> [Link] {
-        // By index, stopping at the last entry: filtering `site.links` copied every link.
-        site.links.indices.lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize).map {
-            site.links[$0]
-        }
-    }
+    static func entries(of site: Site) -> [Link] { PageLinks.feed(site).map { site.links[$0] } }
 
     /// Feeds' `updated`: the newest link's date, so an unchanged collection gives an unchanged feed.
     var updated: String {

@@ -52,17 +52,7 @@ extension TemplateContext {
     }
 
     /// The links the home page lists: the favorites, the most recent and those at the top level.
-    func homeLinks() -> (favorites: [Int], recent: [Int], topLevel: [Int]) { Self.homeLinks(of: site) }
-
-    /// By index: filtering `site.links` copied every `Link` (a tenth of a 10k rebuild's reference counting).
-    static func homeLinks(of site: Site) -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
-        let links = site.links
-        return (
-            links.indices.filter { links[$0].favorite },
-            Array(links.indices.lazy.filter { links[$0].date != nil }.prefix(site.config.recentCount)),
-            site.categories[site.loneCategory ?? 0].links
-        )
-    }
+    func homeLinks() -> (favorites: [Int], recent: [Int], topLevel: [Int]) { PageLinks.home(site) }
 
     func category(_ id: Int, page number: Int, of count: Int) -> TemplateValue {
         at(paths.category(id, page: number)).categoryContext(id, page: number, of: count)
@@ -149,9 +139,7 @@ extension TemplateContext {
     func archive() -> TemplateValue { at(SitePaths.archive).archiveContext() }
 
     /// Whether the archive page lists every link (else it gives counts and links to the years).
-    var archiveShowsLinks: Bool { Self.archiveShowsLinks(site) }
-
-    static func archiveShowsLinks(_ site: Site) -> Bool { site.links.count <= 1000 }
+    var archiveShowsLinks: Bool { PageLinks.archiveListsEveryLink(site) }
 
     func archiveContext() -> TemplateValue {
         let showLinks = archiveShowsLinks

@@ -178,7 +178,7 @@ struct SiteRenderer: Sendable {
         let context = TemplateContext(site: site)
         let pageSize = max(site.config.pageSize, 1)
         func add(_ ids: [Int], page number: Int) {
-            shown.formUnion(ids.dropFirst((number - 1) * pageSize).prefix(pageSize))
+            shown.formUnion(PageLinks.page(ids, number: number, pageSize: pageSize))
         }
         for file in plan {
             guard !readsNoItems(file, fields: fields) else { continue }

@@ -1,0 +1,31 @@
+import LinkyModel
+
+/// Which links a page shows, where that is a choice of the site's and not one category's or tag's
+/// list: said here, in the plan, for the renderer (which links' items a page needs) and the rebuild's
+/// fingerprints (what a page is made of) alike.
+enum PageLinks {
+    /// The home page's: the favorites, the most recent dated links and those at the top level.
+    /// By index: filtering `site.links` copied every `Link` (a tenth of a 10k rebuild's reference counting).
+    static func home(_ site: Site) -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
+        let links = site.links
+        return (
+            links.indices.filter { links[$0].favorite },
+            Array(links.indices.lazy.filter { links[$0].date != nil }.prefix(site.config.recentCount)),
+            site.categories[site.loneCategory ?? 0].links
+        )
+    }
+
+    /// The feeds' entries: the dated links, newest first, as many as the feed size.
+    static func feed(_ site: Site) -> [Int] {
+        // By index, stopping at the last entry: filtering `site.links` copied every link.
+        Array(site.links.indices.lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
+    }
+
+    /// Whether the archive page lists every link (else it gives counts and links to the years).
+    static func archiveListsEveryLink(_ site: Site) -> Bool { site.links.count <= 1000 }
+
+    /// Page `number` of a list of links (a category's, a tag's).
+    static func page(_ links: [Int], number: Int, pageSize: Int) -> ArraySlice<Int> {
+        links.dropFirst((number - 1) * pageSize).prefix(pageSize)
+    }
+}
