@@ -25,7 +25,8 @@ struct BuildCommand: AsyncParsableCommand {
             Each build leaves its state beside the output (.NAME.linky-parses and .NAME.linky-state, never \
             inside it): the next build into the same output parses again only the files whose size or times \
             changed, and renders again only the pages whose inputs changed and whose files are still as it \
-            left them. --no-cache makes every file and page anew; the output is the same either way.
+            left them. --no-cache makes every file and page anew and leaves no state; the output is the same \
+            either way.
             """
     )
 
