@@ -129,7 +129,7 @@ struct TemplateContext {
         if fields.hasTags { item["has_tags"] = .bool(!link.tags.isEmpty) }
         if fields.category { item["category"] = categoryReference(link.category) }
         if fields.root { item["root"] = .string(root) }
-        if fields.t { item["t"] = stringValues }
+        if fields.strings { item["t"] = stringValues }
         // An optional field a link lacks is `false`, not missing: a missing name would be looked up in
         // the enclosing contexts (the page's `description`, a category's `image`…) and show theirs.
         if fields.description { item["description"] = link.description.map { .string($0) } ?? false }
@@ -294,7 +294,8 @@ struct ItemFields: Sendable {
     var hasTags = true
     var category = true
     var root = true
-    var t = true
+    /// `t`: the theme's words (`UIStrings`).
+    var strings = true
     var description = true
     var date = true
     var datetime = true
@@ -324,7 +325,7 @@ struct ItemFields: Sendable {
         hasTags = names.contains("has_tags")
         category = names.contains("category")
         root = names.contains("root")
-        t = names.contains("t")
+        strings = names.contains("t")
         description = names.contains("description")
         date = names.contains("date")
         datetime = names.contains("datetime")

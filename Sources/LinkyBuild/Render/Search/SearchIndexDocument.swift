@@ -14,17 +14,39 @@ struct SearchIndexDocument: Encodable {
         var href: String
         var parent: Int?
     }
+    /// One link. Its keys are one letter each (`CodingKeys`): they repeat for every link, and the
+    /// index of 100,000 links is loaded whole.
     struct LinkEntry: Encodable {
-        var t: String
-        var u: String
-        var d: String
-        var s: String?
-        var n: String?
-        var g: [Int]?
-        var c: Int
-        var p: String?
-        var a: String?
-        var f: Int?
+        var title: String
+        var url: String
+        /// The host as people read it (`LinkURL.displayHost`).
+        var domain: String
+        var description: String?
+        /// The note as plain text, after the secondary links' names and hosts, cut to `noteLimit`.
+        var note: String?
+        /// Tag ids (indices into `tags`); nil for none.
+        var tags: [Int]?
+        /// The category id (an index into `categories`).
+        var category: Int
+        /// The link's own page, as an `href` from the output root; nil when it has none.
+        var page: String?
+        /// The day (`YYYY-MM-DD`).
+        var date: String?
+        /// 1 for a favorite, nil (left out) for the others.
+        var favorite: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case title = "t"
+            case url = "u"
+            case domain = "d"
+            case description = "s"
+            case note = "n"
+            case tags = "g"
+            case category = "c"
+            case page = "p"
+            case date = "a"
+            case favorite = "f"
+        }
     }
 
     var version = 1
@@ -56,10 +78,10 @@ struct SearchIndexDocument: Encodable {
             }
             if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
             return LinkEntry(
-                t: link.title, u: link.url.absoluteString, d: link.url.displayHost, s: link.description, n: note,
-                g: link.tags.isEmpty ? nil : link.tags, c: link.category,
-                p: link.hasPage ? context.href(context.paths.link(link.id)) : nil, a: link.date?.isoDay,
-                f: link.favorite ? 1 : nil)
+                title: link.title, url: link.url.absoluteString, domain: link.url.displayHost,
+                description: link.description, note: note, tags: link.tags.isEmpty ? nil : link.tags,
+                category: link.category, page: link.hasPage ? context.href(context.paths.link(link.id)) : nil,
+                date: link.date?.isoDay, favorite: link.favorite ? 1 : nil)
         }
     }
 }
@@ -104,18 +126,19 @@ extension SearchIndexDocument.CategoryEntry: JSONTextWritable {
 }
 
 extension SearchIndexDocument.LinkEntry: JSONTextWritable {
+    /// The one-letter keys of `CodingKeys`, in UTF-8 order.
     func write(to json: inout JSONText) {
         json.object { json in
-            json.member("a", a)
-            json.member("c", c)
-            json.member("d", d)
-            json.member("f", f)
-            json.member("g", g)
-            json.member("n", n)
-            json.member("p", p)
-            json.member("s", s)
-            json.member("t", t)
-            json.member("u", u)
+            json.member(CodingKeys.date.rawValue, date)
+            json.member(CodingKeys.category.rawValue, category)
+            json.member(CodingKeys.domain.rawValue, domain)
+            json.member(CodingKeys.favorite.rawValue, favorite)
+            json.member(CodingKeys.tags.rawValue, tags)
+            json.member(CodingKeys.note.rawValue, note)
+            json.member(CodingKeys.page.rawValue, page)
+            json.member(CodingKeys.description.rawValue, description)
+            json.member(CodingKeys.title.rawValue, title)
+            json.member(CodingKeys.url.rawValue, url)
         }
     }
 }

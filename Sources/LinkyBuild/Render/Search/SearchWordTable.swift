@@ -17,8 +17,8 @@ struct SearchWordTable: Sendable {
         var tagWords: [Int: [Int]] = [:]
         var scratch: Word = []
         for (link, entry) in index.links.enumerated() {
-            SearchText.forEachWord(entry.t, scratch: &scratch) { postings.add(found.id(of: $0), field: 0) }
-            for tag in entry.g ?? [] {
+            SearchText.forEachWord(entry.title, scratch: &scratch) { postings.add(found.id(of: $0), field: 0) }
+            for tag in entry.tags ?? [] {
                 if tagWords[tag] == nil {
                     var ids: [Int] = []
                     SearchText.forEachWord(index.tags[tag], scratch: &scratch) { ids.append(found.id(of: $0)) }
@@ -26,8 +26,10 @@ struct SearchWordTable: Sendable {
                 }
                 for id in tagWords[tag]! { postings.add(id, field: 1) }
             }
-            SearchText.forEachWord(entry.s ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 2) }
-            SearchText.forEachWord(entry.n ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 3) }
+            SearchText.forEachWord(entry.description ?? "", scratch: &scratch) {
+                postings.add(found.id(of: $0), field: 2)
+            }
+            SearchText.forEachWord(entry.note ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 3) }
             postings.close(link: link)
         }
         let order = (0..<found.count).sorted { found.precedes($0, $1) }
