@@ -134,24 +134,14 @@ struct SiteRenderer: Sendable {
                     path: file.path, contents: try theme.render(page.template, page.context, capacity: capacity(file)))
             ]
         }
-        // About what a link adds to the largest documents, so that their buffers are not outgrown.
-        let links = site.links.count
         switch file.kind {
         case .atomFeed: return [OutputFile(path: file.path, contents: FeedRenderer(context: context).atom())]
         case .jsonFeed: return [OutputFile(path: file.path, contents: try FeedRenderer(context: context).json())]
-        case .sitemap(let pages): return [OutputFile(path: file.path, contents: sitemap(pages, context))]
+        case .sitemap(let pages):
+            return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
         case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
-        case .linksJSON:
-            let json = CollectionDocument(context).json(pretty: true, capacity: 4096 + links * 1536)
-            return [OutputFile(path: file.path, contents: json)]
-        case .searchIndex:
-            // The same object for file://, where browsers refuse to fetch JSON: one encoding, two files.
-            let json = search().json(pretty: false, capacity: 4096 + links * 768)
-            let script = JSONText.script("window.LINKY_SEARCH_INDEX = ", json, ";\n")
-            return [
-                OutputFile(path: file.path, contents: json),
-                OutputFile(path: PlannedFile.searchIndexScript, contents: script),
-            ]
+        case .linksJSON: return [OutputFile(path: file.path, contents: CollectionDocument(context).bytes())]
+        case .searchIndex: return search().files(path: file.path)
         case .searchShards: return try SearchShards(search()).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")
@@ -241,32 +231,4 @@ struct SiteRenderer: Sendable {
             }
         return (template, value)
     }
-
-    private func sitemap(_ pages: [String], _ context: TemplateContext) -> [UInt8] {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in pages {
-            let location = context.absolute(path) ?? context.href(path)
-            xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
-        }
-        xml += "</urlset>\n"
-        return Array(xml.utf8)
-    }
-}
-
-/// The link item entries each page template can show (see `ItemFields`), worked out once per render.
-struct ItemFieldsByTemplate: Sendable {
-    private let fields: [String: ItemFields]
-
-    init(theme: Theme) {
-        let templates = [
-            "home", "category", "tag_index", "tag", "link", "archive", "archive_year", "search", "print",
-            "404", "redirect",
-        ]
-        fields = Dictionary(
-            uniqueKeysWithValues: templates.map { ($0, ItemFields(names: theme.names(reachableFrom: $0))) })
-    }
-
-    /// All entries for a file that is not an HTML page (feeds and data files read items themselves).
-    subscript(template: String?) -> ItemFields { template.flatMap { fields[$0] } ?? .all }
 }

@@ -129,7 +129,7 @@ struct TemplateContext {
         if fields.hasTags { item["has_tags"] = .bool(!link.tags.isEmpty) }
         if fields.category { item["category"] = categoryReference(link.category) }
         if fields.root { item["root"] = .string(root) }
-        if fields.t { item["t"] = stringValues }
+        if fields.strings { item["t"] = stringValues }
         // An optional field a link lacks is `false`, not missing: a missing name would be looked up in
         // the enclosing contexts (the page's `description`, a category's `image`…) and show theirs.
         if fields.description { item["description"] = link.description.map { .string($0) } ?? false }
@@ -277,65 +277,4 @@ struct TemplateContext {
         }
     }
 
-}
-
-/// Which entries a link item gets. A page's template and the partials it includes look up a known
-/// set of names; an item's entry under any other name can never show, so it is not built. The
-/// default theme's lists use `html` (the cached `partials/link_item`) and a few names the page
-/// itself uses, which spares building the rest for every link on every list page.
-struct ItemFields: Sendable {
-    var title = true
-    var url = true
-    var displayURL = true
-    var domain = true
-    var favorite = true
-    var hasPage = true
-    var tags = true
-    var hasTags = true
-    var category = true
-    var root = true
-    var t = true
-    var description = true
-    var date = true
-    var datetime = true
-    var page = true
-    var image = true
-    var favicon = true
-    var noteHTML = true
-    var extra = true
-    var secondaryLinks = true
-    var hasSecondaryLinks = true
-    var related = true
-    var html = true
-
-    static let all = ItemFields()
-
-    private init() {}
-
-    /// The entries a template that looks up `names` can show.
-    init(names: Set<String>) {
-        title = names.contains("title")
-        url = names.contains("url")
-        displayURL = names.contains("display_url")
-        domain = names.contains("domain")
-        favorite = names.contains("favorite")
-        hasPage = names.contains("has_page")
-        tags = names.contains("tags")
-        hasTags = names.contains("has_tags")
-        category = names.contains("category")
-        root = names.contains("root")
-        t = names.contains("t")
-        description = names.contains("description")
-        date = names.contains("date")
-        datetime = names.contains("datetime")
-        page = names.contains("page")
-        image = names.contains("image")
-        favicon = names.contains("favicon")
-        noteHTML = names.contains("note_html")
-        extra = names.contains("extra")
-        secondaryLinks = names.contains("secondary_links")
-        hasSecondaryLinks = names.contains("has_secondary_links")
-        related = names.contains("related")
-        html = names.contains("html")
-    }
 }

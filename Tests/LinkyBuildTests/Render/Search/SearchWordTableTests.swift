@@ -57,15 +57,23 @@ import Testing
         let index = SearchIndexDocument(
             categories: [], tags: ["Swift", "한글 검색"],
             links: [
-                .init(t: "Swift search", u: "https://a.example/", d: "a.example", s: "Fast search", g: [0], c: 0),
-                .init(t: "검색 엔진", u: "https://b.example/", d: "b.example", n: "한글 notes", g: [1], c: 0),
-                .init(t: "Crème brûlée", u: "https://c.example/", d: "c.example", s: "swift", n: "search", c: 0),
+                .init(
+                    title: "Swift search", url: "https://a.example/", domain: "a.example", description: "Fast search",
+                    tags: [0], category: 0),
+                .init(
+                    title: "검색 엔진", url: "https://b.example/", domain: "b.example", note: "한글 notes", tags: [1],
+                    category: 0),
+                .init(
+                    title: "Crème brûlée", url: "https://c.example/", domain: "c.example", description: "swift",
+                    note: "search", category: 0),
             ])
         let table = SearchWordTable(index)
         var expected: [[UInt16]: [UInt32]] = [:]
         for (link, entry) in index.links.enumerated() {
             var fields: [[UInt16]: UInt32] = [:]
-            let texts = [[entry.t], (entry.g ?? []).map { index.tags[$0] }, [entry.s ?? ""], [entry.n ?? ""]]
+            let texts = [
+                [entry.title], (entry.tags ?? []).map { index.tags[$0] }, [entry.description ?? ""], [entry.note ?? ""],
+            ]
             for (field, parts) in texts.enumerated() {
                 for part in parts {
                     for word in SearchText.words(part) { fields[word, default: 0] |= 1 << field }

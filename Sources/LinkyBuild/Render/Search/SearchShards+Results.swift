@@ -18,29 +18,29 @@ extension SearchShards {
 
     /// About the bytes a shown link takes in a shard.
     static func shownLength(_ link: SearchIndexDocument.LinkEntry) -> Int {
-        link.t.utf8.count + link.u.utf8.count + link.d.utf8.count + (link.s?.utf8.count ?? 0)
-            + (link.p?.utf8.count ?? 0)
+        link.title.utf8.count + link.url.utf8.count + link.domain.utf8.count + (link.description?.utf8.count ?? 0)
+            + (link.page?.utf8.count ?? 0)
             + 60
     }
 
     /// The names of the tags `links` have, by id as a string.
     func tagNames(of links: [SearchIndexDocument.LinkEntry]) -> [String: String] {
-        let tags = Set(links.flatMap { $0.g ?? [] })
+        let tags = Set(links.flatMap { $0.tags ?? [] })
         return Dictionary(uniqueKeysWithValues: tags.map { (String($0), index.tags[$0]) })
     }
 
     /// A link as a result shows it: no note (it is searched, not shown), the description cut short.
     static func shown(_ link: SearchIndexDocument.LinkEntry) -> SearchIndexDocument.LinkEntry {
         var shown = link
-        shown.n = nil
-        if let description = link.s, description.hasMoreCharacters(than: snippetLength + snippetLength / 5),
+        shown.note = nil
+        if let description = link.description, description.hasMoreCharacters(than: snippetLength + snippetLength / 5),
             var cut = description.characterPrefix(ifLongerThan: snippetLength)
         {
             if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4
             {
                 cut = cut[..<space]
             }
-            shown.s = cut.trimmingCharacters(in: .whitespaces) + "…"
+            shown.description = cut.trimmingCharacters(in: .whitespaces) + "…"
         }
         return shown
     }
@@ -49,7 +49,7 @@ extension SearchShards {
     func tagLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.tags.count)
         for (id, link) in index.links.enumerated() {
-            for tag in link.g ?? [] { lists[tag].append(UInt32(id)) }
+            for tag in link.tags ?? [] { lists[tag].append(UInt32(id)) }
         }
         return lists
     }
@@ -58,7 +58,7 @@ extension SearchShards {
     func categoryLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.categories.count)
         for (id, link) in index.links.enumerated() {
-            var category: Int? = link.c
+            var category: Int? = link.category
             while let current = category, current != 0 {
                 lists[current].append(UInt32(id))
                 category = index.categories[current].parent

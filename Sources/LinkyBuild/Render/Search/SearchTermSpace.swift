@@ -1,12 +1,28 @@
 /// One sorted key space of the term shards, and how it is cut into shards.
 ///
-/// There are four: `w` holds every word under itself (prefix search), `i` every Hangul word under
-/// each of its tails that starts with two syllables past its first character (글꼴 finds 나눔글꼴),
-/// `c` every word with Hangul syllables that occurs in a title or tag under its initial consonants
-/// (ㅅㅇㅍ finds 스위프트), and `a` the precomputed results of the query words that would otherwise
-/// need more than `SearchShardLayout.maximumTermShards` shards (a, th, ㄱ).
+/// There are five (`Name`): `w` holds every word under itself (prefix search), `i` every Hangul word
+/// under each of its tails that starts with two syllables past its first character (글꼴 finds
+/// 나눔글꼴), `c` every word with Hangul syllables that occurs in a title or tag under its initial
+/// consonants (ㅅㅇㅍ finds 스위프트), `a` the precomputed results of the query words that would
+/// otherwise need more than `SearchShards.aggregateAbove` shards (a, th, ㄱ), and `b` the best links
+/// of each of those results.
 struct SearchTermSpace: Sendable {
     typealias Word = SearchText.Word
+
+    /// Which space: its name is the start of its shards' names (`w0`, `w1`…) and its key in the
+    /// manifest's `terms`.
+    enum Name: String, CaseIterable, Sendable {
+        /// Precomputed results of the query words that would need many shards.
+        case aggregates = "a"
+        /// The best links of each precomputed result, in rank order, and the first few as shown.
+        case best = "b"
+        /// Words with Hangul syllables, under their initial consonants.
+        case consonants = "c"
+        /// Hangul words, under each of their tails.
+        case inside = "i"
+        /// Every word, under itself.
+        case words = "w"
+    }
 
     struct Entry: Sendable {
         var key: Word

@@ -8,12 +8,9 @@ import Testing
 /// `links.json`, `search-index.json` and every search shard, written by `JSONText` and by
 /// Foundation's `JSONEncoder` (the reference) from the same site: the bytes must be the same.
 @Suite struct JSONTextTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test(arguments: ["Examples/reading-list", "Examples/awesome"])
     func examplesEncodeAlike(_ example: String) async throws {
-        try await compare(Self.repository.appending(path: example))
+        try await compare(repositoryRoot.appending(path: example))
     }
 
     /// Escapes, every control character, Hangul, emoji, slashes, and extra values of every kind.

@@ -42,24 +42,23 @@ struct SearchShards {
     func files(foundation: Bool = false) throws -> [OutputFile] {
         var shards: [(name: String, shard: Format.Shard)] = []
         var terms = termSpaces()
-        let aggregates = aggregates(&terms)
-        terms.spaces["a"] = aggregates
-        for (name, space) in terms.spaces.sorted(by: { $0.key < $1.key }) {
+        terms.aggregates = aggregates(&terms)
+        for (name, space) in terms.all {
             for shard in 0..<space.shardCount {
                 let entries = space.entries[space.shardEntries(shard)]
-                if name == "b" {
+                if name == .best {
                     let shown = entries.map { terms.aggregateShown[$0.item] }
                     let best = Format.BestShard(
                         keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
                         best: entries.map { terms.aggregateBest[$0.item] }, shown: shown,
                         tags: tagNames(of: shown.flatMap { $0 }))
-                    shards.append(("b\(shard)", .best(best)))
+                    shards.append(("\(name.rawValue)\(shard)", .best(best)))
                     continue
                 }
-                let words = name == "i" || name == "c" ? entries.map { table.words[$0.item].string } : nil
+                let words = name == .inside || name == .consonants ? entries.map { table.words[$0.item].string } : nil
                 let postings = entries.map { terms.payload(name)[$0.item] }
                 let term = Format.TermShard(keys: entries.map(\.key.string), words: words, postings: postings)
-                shards.append(("\(name)\(shard)", .terms(term)))
+                shards.append(("\(name.rawValue)\(shard)", .terms(term)))
             }
         }
         let results = resultShards()
@@ -77,7 +76,9 @@ struct SearchShards {
         let inline = scripts.reduce(0) { $0 + $1.contents.count } < Self.inlineLimit
         let manifest = Format.Manifest(
             links: index.links.count, categories: index.categories,
-            terms: terms.spaces.mapValues { $0.separators.map(\.string) }, aggregateAbove: Self.aggregateAbove,
+            terms: Dictionary(
+                uniqueKeysWithValues: terms.all.map { ($0.name.rawValue, $0.space.separators.map(\.string)) }),
+            aggregateAbove: Self.aggregateAbove,
             aggregateBest: Self.bestCount,
             results: .init(size: results.size, count: results.shards.count), tagShards: tags.firsts,
             categoryShards: categories.firsts,
@@ -93,7 +94,12 @@ struct SearchShards {
 
 extension SearchShards {
     struct TermSpaces {
-        var spaces: [String: SearchTermSpace]
+        var words: SearchTermSpace
+        var inside: SearchTermSpace
+        var consonants: SearchTermSpace
+        /// Empty until `aggregates` has worked them out.
+        var aggregates = SearchTermSpace([])
+        var best = SearchTermSpace([])
         /// Per word, its postings as `SearchNumbers` (`consonantPostings`: titles and tags only).
         var postings: [String]
         var consonantPostings: [String]
@@ -107,11 +113,27 @@ extension SearchShards {
         /// About how many bytes a term shard holds.
         var target: Int
 
-        func payload(_ space: String) -> [String] {
-            switch space {
-            case "a": aggregatePostings
-            case "c": consonantPostings
-            default: postings
+        subscript(name: SearchTermSpace.Name) -> SearchTermSpace {
+            switch name {
+            case .aggregates: aggregates
+            case .best: best
+            case .consonants: consonants
+            case .inside: inside
+            case .words: words
+            }
+        }
+
+        /// Every space with its name, in the order of the names (the order of the shards).
+        var all: [(name: SearchTermSpace.Name, space: SearchTermSpace)] {
+            SearchTermSpace.Name.allCases.sorted { $0.rawValue < $1.rawValue }.map { ($0, self[$0]) }
+        }
+
+        /// The postings of each entry's item in the term space `name` (not `best`, whose shards hold more).
+        func payload(_ name: SearchTermSpace.Name) -> [String] {
+            switch name {
+            case .aggregates: aggregatePostings
+            case .consonants: consonantPostings
+            case .best, .inside, .words: postings
             }
         }
     }
@@ -136,24 +158,26 @@ extension SearchShards {
                 consonants.append(.init(key: SearchText.initials(word), item: item))
             }
         }
-        var spaces: [(String, SearchTermSpace, [Int])] = []
-        for (name, entries, payload) in [
-            ("w", words, postings), ("i", inside, postings), ("c", consonants, consonantPostings),
-        ] {
+        // Each space with the bytes of each of its entries (`i` and `c` shards also hold each key's word).
+        typealias Sized = (space: SearchTermSpace, sizes: [Int])
+        func sized(_ entries: [SearchTermSpace.Entry], _ payload: [String], withWord: Bool) -> Sized {
             let space = SearchTermSpace(entries)
-            let withWord = name != "w"
-            let sizes = space.entries.map { Self.entryLength($0.key, payload[$0.item], withWord: withWord) }
-            spaces.append((name, space, sizes))
+            return (space, space.entries.map { Self.entryLength($0.key, payload[$0.item], withWord: withWord) })
         }
-        let total = spaces.reduce(0) { $0 + $1.2.reduce(0, +) }
+        let uncut = (
+            words: sized(words, postings, withWord: false), inside: sized(inside, postings, withWord: true),
+            consonants: sized(consonants, consonantPostings, withWord: true)
+        )
+        let total = [uncut.words, uncut.inside, uncut.consonants].reduce(0) { $0 + $1.sizes.reduce(0, +) }
         let target = max(Self.termShardBytes, total / Self.maximumTermShards)
-        var cut: [String: SearchTermSpace] = [:]
-        for (name, space, sizes) in spaces {
-            var space = space
-            space.cut(target: target) { sizes[$0] }
-            cut[name] = space
+        func cut(_ sized: Sized) -> SearchTermSpace {
+            var space = sized.space
+            space.cut(target: target) { sized.sizes[$0] }
+            return space
         }
-        return TermSpaces(spaces: cut, postings: postings, consonantPostings: consonantPostings, target: target)
+        return TermSpaces(
+            words: cut(uncut.words), inside: cut(uncut.inside), consonants: cut(uncut.consonants), postings: postings,
+            consonantPostings: consonantPostings, target: target)
     }
 
     /// About the bytes one key with its postings takes in a shard (Hangul counts three bytes a unit).

@@ -117,3 +117,63 @@ enum SearchShardFormat {
         var lists: [String]
     }
 }
+
+// MARK: - Encoding
+
+extension SearchShardFormat.Manifest: JSONTextWritable {
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.member("aggregate_above", aggregateAbove)
+            json.member("aggregate_best", aggregateBest)
+            json.key("categories")
+            json.array(categories) { $1.write(to: &$0) }
+            json.member("category_shards", categoryShards)
+            if let inline {
+                json.key("inline")
+                json.sortedObject(inline) { $1.write(to: &$0) }
+            }
+            json.member("links", links)
+            json.key("results")
+            json.object { json in
+                json.member("count", results.count)
+                json.member("size", results.size)
+            }
+            json.member("tag_shards", tagShards)
+            json.key("terms")
+            json.sortedObject(terms) { json, separators in json.array(separators) { $0.string($1) } }
+            json.member("version", version)
+        }
+    }
+}
+
+extension SearchShardFormat.Shard: JSONTextWritable {
+    func write(to json: inout JSONText) {
+        json.object { json in
+            switch self {
+            case .terms(let shard):
+                json.member("keys", shard.keys)
+                json.member("postings", shard.postings)
+                json.member("words", shard.words)
+            case .results(let shard):
+                json.member("first", shard.first)
+                json.key("links")
+                json.array(shard.links) { $1.write(to: &$0) }
+                json.key("tags")
+                json.sortedObject(shard.tags) { $0.string($1) }
+            case .filters(let shard):
+                json.member("first", shard.first)
+                json.member("lists", shard.lists)
+            case .best(let shard):
+                json.member("best", shard.best)
+                json.member("keys", shard.keys)
+                json.key("shown")
+                json.array(shard.shown) { json, links in json.array(links) { $1.write(to: &$0) } }
+                json.key("tags")
+                json.sortedObject(shard.tags) { $0.string($1) }
+                json.member("totals", shard.totals)
+            case .tagNames(let shard):
+                json.member("names", shard.names)
+            }
+        }
+    }
+}

@@ -13,16 +13,16 @@ extension SearchShards {
     static let weights: [Double] = [8, 4, 2, 1]
 
     /// The `a` space: one entry per query word that needs it, its result in `terms.aggregatePostings`.
-    /// Also sets `terms.spaces["b"]`: the same words, their best results in `terms.aggregateBest`.
+    /// Also sets `terms.best`: the same words, their best results in `terms.aggregateBest`.
     func aggregates(_ terms: inout TermSpaces) -> SearchTermSpace {
         var candidates = Set<Word>()
-        for name in ["w", "i", "c"] {
-            for separator in terms.spaces[name]!.separators where !separator.isEmpty {
+        for space in [terms.words, terms.inside, terms.consonants] {
+            for separator in space.separators where !separator.isEmpty {
                 for length in 1...separator.count { candidates.insert(Array(separator.prefix(length))) }
             }
         }
         let needed = candidates.filter { term in
-            Self.hasPrecomputedResult(term) && shardCount(term, terms.spaces) > Self.aggregateAbove
+            Self.hasPrecomputedResult(term) && shardCount(term, terms) > Self.aggregateAbove
         }.sorted(by: [UInt16].codeUnitsPrecede)
         var best = [UInt8](repeating: .max, count: index.links.count)
         var entries: [SearchTermSpace.Entry] = []
@@ -30,7 +30,7 @@ extension SearchShards {
         var bestSizes: [Int] = []
         for term in needed {
             var touched: [Int] = []
-            for (item, quality) in matches(term, terms.spaces) {
+            for (item, quality) in matches(term, terms) {
                 for posting in table.postings[item] {
                     let link = Int(posting >> 4)
                     for field in 0..<4 where posting & (1 << field) != 0 {
@@ -64,7 +64,7 @@ extension SearchShards {
         space.cut(target: terms.target) { sizes[items[$0]] }
         var bestSpace = SearchTermSpace(entries)
         bestSpace.cut(target: Self.bestShardBytes) { bestSizes[items[$0]] }
-        terms.spaces["b"] = bestSpace
+        terms.best = bestSpace
         return space
     }
 
@@ -92,21 +92,21 @@ extension SearchShards {
     }
 
     /// How many term shards the page loads for `term` without a precomputed result.
-    func shardCount(_ term: Word, _ spaces: [String: SearchTermSpace]) -> Int {
-        var count = spaces["w"]!.shards(forPrefix: term).count
-        if Self.isSyllables(term) { count += spaces["i"]!.shards(forPrefix: term).count }
+    func shardCount(_ term: Word, _ spaces: TermSpaces) -> Int {
+        var count = spaces.words.shards(forPrefix: term).count
+        if Self.isSyllables(term) { count += spaces.inside.shards(forPrefix: term).count }
         if term.contains(where: SearchText.isConsonant) {
-            count += spaces["c"]!.shards(forPrefix: SearchText.initials(term)).count
+            count += spaces.consonants.shards(forPrefix: SearchText.initials(term)).count
         }
         return count
     }
 
     /// Every word that matches `term`, with how, found as the page finds them.
-    func matches(_ term: Word, _ spaces: [String: SearchTermSpace]) -> [(item: Int, quality: Quality)] {
-        var items = Set(spaces["w"]!.entries(withPrefix: term).map(\.item))
-        if Self.isSyllables(term) { items.formUnion(spaces["i"]!.entries(withPrefix: term).map(\.item)) }
+    func matches(_ term: Word, _ spaces: TermSpaces) -> [(item: Int, quality: Quality)] {
+        var items = Set(spaces.words.entries(withPrefix: term).map(\.item))
+        if Self.isSyllables(term) { items.formUnion(spaces.inside.entries(withPrefix: term).map(\.item)) }
         if term.contains(where: SearchText.isConsonant) {
-            items.formUnion(spaces["c"]!.entries(withPrefix: SearchText.initials(term)).map(\.item))
+            items.formUnion(spaces.consonants.entries(withPrefix: SearchText.initials(term)).map(\.item))
         }
         return items.sorted().compactMap { item in Self.quality(table.words[item], term).map { (item, $0) } }
     }
@@ -120,8 +120,8 @@ extension SearchShards {
             }
         }
         if term.contains(where: SearchText.isConsonant), word.count >= term.count {
-            let matches = zip(term, word).allSatisfy { t, w in
-                t == w || (SearchText.isConsonant(t) && SearchText.initial(w) == t)
+            let matches = zip(term, word).allSatisfy { typed, found in
+                typed == found || (SearchText.isConsonant(typed) && SearchText.initial(found) == typed)
             }
             if matches { return .consonants }
         }

@@ -1,0 +1,181 @@
+import Foundation
+import LinkyModel
+
+/// `links.json`: the whole collection as data (format version 1, documented in docs/formats.md).
+struct CollectionDocument: Encodable {
+    struct SiteInfo: Encodable {
+        var title: String
+        var description: String
+        var baseURL: String?
+        var language: String
+        var author: String?
+        enum CodingKeys: String, CodingKey {
+            case title, description, language, author
+            case baseURL = "base_url"
+        }
+    }
+    struct CategoryEntry: Encodable {
+        var id: Int
+        var path: String
+        var title: String
+        var description: String?
+        var icon: String?
+        var parent: Int?
+        var children: [Int]
+        var count: Int
+        var page: String
+    }
+    struct TagEntry: Encodable {
+        var id: Int
+        var name: String
+        var slug: String
+        var description: String?
+        var parent: Int?
+        var count: Int
+        var page: String
+    }
+    struct LinkEntry: Encodable {
+        var id: Int
+        var url: String
+        var title: String
+        var description: String?
+        var tags: [String]
+        var category: String
+        var date: String?
+        var favorite: Bool
+        var image: String?
+        var note: String?
+        var page: String?
+        var source: String
+        var extra: [String: ExtraValue]?
+        /// The item's secondary links (`Source Code`, `Demo`) of a list file.
+        var links: [SecondaryEntry]?
+        /// The id of the link this one is nested under in its list file.
+        var related: Int?
+    }
+    struct SecondaryEntry: Encodable {
+        var title: String
+        var url: String
+    }
+
+    var version = 1
+    var generator = "linky-site"
+    var site: SiteInfo
+    var categories: [CategoryEntry]
+    var tags: [TagEntry]
+    var links: [LinkEntry]
+
+    init(_ context: TemplateContext) {
+        let site = context.site
+        let config = site.config
+        self.site = SiteInfo(
+            title: config.title, description: config.description, baseURL: config.baseURL, language: config.language,
+            author: config.author)
+        categories = site.categories.dropFirst().map { category in
+            CategoryEntry(
+                id: category.id, path: category.pathString, title: category.title, description: category.description,
+                icon: category.icon, parent: category.parent == 0 ? nil : category.parent, children: category.children,
+                count: category.totalCount, page: context.paths.category(category.id))
+        }
+        tags = site.tags.map { tag in
+            TagEntry(
+                id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, parent: tag.parent,
+                count: tag.links.count, page: context.paths.tag(tag.id))
+        }
+        links = site.links.map { link in
+            LinkEntry(
+                id: link.id, url: link.url.absoluteString, title: link.title, description: link.description,
+                tags: link.tags.map { site.tags[$0].name }, category: site.categories[link.category].pathString,
+                date: link.date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: link.favorite,
+                image: link.image?.absoluteString, note: link.note?.markdown,
+                page: link.hasPage ? context.paths.link(link.id) : nil, source: link.source.description,
+                extra: link.extra.isEmpty ? nil : link.extra,
+                links: link.secondaryLinks.isEmpty
+                    ? nil : link.secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
+                related: link.related)
+        }
+    }
+}
+
+// MARK: - Encoding
+
+extension CollectionDocument: JSONTextWritable {
+    /// The bytes of `links.json`: pretty-printed, as people read it too.
+    func bytes() -> [UInt8] {
+        // About what a link adds, so that the buffer of a large collection is not outgrown.
+        json(pretty: true, capacity: 4096 + links.count * 1536)
+    }
+
+    /// The keys in UTF-8 order, as `JSONTextWritable` asks.
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.key("categories")
+            json.array(categories) { json, category in
+                json.object { json in
+                    json.member("children", category.children)
+                    json.member("count", category.count)
+                    json.member("description", category.description)
+                    json.member("icon", category.icon)
+                    json.member("id", category.id)
+                    json.member("page", category.page)
+                    json.member("parent", category.parent)
+                    json.member("path", category.path)
+                    json.member("title", category.title)
+                }
+            }
+            json.member("generator", generator)
+            json.key("links")
+            json.array(links) { json, link in
+                json.object { json in
+                    json.member("category", link.category)
+                    json.member("date", link.date)
+                    json.member("description", link.description)
+                    if let extra = link.extra {
+                        json.key("extra")
+                        json.sortedObject(extra) { $0.extra($1) }
+                    }
+                    json.member("favorite", link.favorite)
+                    json.member("id", link.id)
+                    json.member("image", link.image)
+                    if let secondary = link.links {
+                        json.key("links")
+                        json.array(secondary) { json, entry in
+                            json.object { json in
+                                json.member("title", entry.title)
+                                json.member("url", entry.url)
+                            }
+                        }
+                    }
+                    json.member("note", link.note)
+                    json.member("page", link.page)
+                    json.member("related", link.related)
+                    json.member("source", link.source)
+                    json.member("tags", link.tags)
+                    json.member("title", link.title)
+                    json.member("url", link.url)
+                }
+            }
+            json.key("site")
+            json.object { json in
+                json.member("author", site.author)
+                json.member("base_url", site.baseURL)
+                json.member("description", site.description)
+                json.member("language", site.language)
+                json.member("title", site.title)
+            }
+            json.key("tags")
+            json.array(tags) { json, tag in
+                json.object { json in
+                    json.member("count", tag.count)
+                    json.member("description", tag.description)
+                    json.member("id", tag.id)
+                    json.member("name", tag.name)
+                    json.member("page", tag.page)
+                    json.member("parent", tag.parent)
+                    json.member("slug", tag.slug)
+                }
+            }
+            json.member("version", version)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import LinkyModel
+
+/// `search-index.json` and `search-index.js` (`files(path:)` makes both): what the search page
+/// searches, kept small with short keys. Format version 1, documented in docs/formats.md. The
+/// sharded index under `search/data/` (`SearchShards`) is made from the same document.
+struct SearchIndexDocument: Encodable {
+    /// Notes are cut to this many characters: enough to find a link by its note, small enough for 100k links.
+    static let noteLimit = 300
+
+    struct CategoryEntry: Encodable {
+        var title: String
+        var trail: String
+        var href: String
+        var parent: Int?
+    }
+    /// One link. Its keys are one letter each (`CodingKeys`): they repeat for every link, and the
+    /// index of 100,000 links is loaded whole.
+    struct LinkEntry: Encodable {
+        var title: String
+        var url: String
+        /// The host as people read it (`LinkURL.displayHost`).
+        var domain: String
+        var description: String?
+        /// The note as plain text, after the secondary links' names and hosts, cut to `noteLimit`.
+        var note: String?
+        /// Tag ids (indices into `tags`); nil for none.
+        var tags: [Int]?
+        /// The category id (an index into `categories`).
+        var category: Int
+        /// The link's own page, as an `href` from the output root; nil when it has none.
+        var page: String?
+        /// The day (`YYYY-MM-DD`).
+        var date: String?
+        /// 1 for a favorite, nil (left out) for the others.
+        var favorite: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case title = "t"
+            case url = "u"
+            case domain = "d"
+            case description = "s"
+            case note = "n"
+            case tags = "g"
+            case category = "c"
+            case page = "p"
+            case date = "a"
+            case favorite = "f"
+        }
+    }
+
+    var version = 1
+    var categories: [CategoryEntry]
+    var tags: [String]
+    var links: [LinkEntry]
+
+    init(categories: [CategoryEntry], tags: [String], links: [LinkEntry]) {
+        self.categories = categories
+        self.tags = tags
+        self.links = links
+    }
+
+    init(_ context: TemplateContext) {
+        let site = context.site
+        categories = site.categories.map { category in
+            CategoryEntry(
+                title: category.id == 0 ? site.config.title : category.title,
+                trail: context.trail(category.id).map(\.title).joined(separator: " › "),
+                href: context.href(context.paths.category(category.id)), parent: category.parent)
+        }
+        tags = site.tags.map(\.name)
+        links = site.links.map { link in
+            var note = link.note?.plainText
+            // Secondary links are found by their names and hosts, ranked as the note is.
+            if !link.secondaryLinks.isEmpty {
+                let names = link.secondaryLinks.map { "\($0.title) \($0.url.displayHost)" }.joined(separator: " · ")
+                note = note.map { names + " · " + $0 } ?? names
+            }
+            if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
+            return LinkEntry(
+                title: link.title, url: link.url.absoluteString, domain: link.url.displayHost,
+                description: link.description, note: note, tags: link.tags.isEmpty ? nil : link.tags,
+                category: link.category, page: link.hasPage ? context.href(context.paths.link(link.id)) : nil,
+                date: link.date?.isoDay, favorite: link.favorite ? 1 : nil)
+        }
+    }
+}
+
+// MARK: - Files
+
+extension SearchIndexDocument {
+    /// `search-index.json` at `path`, and the same object as a script at `scriptPath`
+    /// (`search-index.js`), for file://, where browsers refuse to fetch JSON: one encoding, two files.
+    func files(path: String, scriptPath: String = PlannedFile.searchIndexScript) -> [OutputFile] {
+        // About what a link adds, so that the buffer of a large collection is not outgrown.
+        let bytes = json(pretty: false, capacity: 4096 + links.count * 768)
+        let script = JSONText.script("window.LINKY_SEARCH_INDEX = ", bytes, ";\n")
+        return [OutputFile(path: path, contents: bytes), OutputFile(path: scriptPath, contents: script)]
+    }
+}
+
+// MARK: - Encoding
+
+extension SearchIndexDocument: JSONTextWritable {
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.key("categories")
+            json.array(categories) { $1.write(to: &$0) }
+            json.key("links")
+            json.array(links) { $1.write(to: &$0) }
+            json.member("tags", tags)
+            json.member("version", version)
+        }
+    }
+}
+
+extension SearchIndexDocument.CategoryEntry: JSONTextWritable {
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.member("href", href)
+            json.member("parent", parent)
+            json.member("title", title)
+            json.member("trail", trail)
+        }
+    }
+}
+
+extension SearchIndexDocument.LinkEntry: JSONTextWritable {
+    /// The one-letter keys of `CodingKeys`, in UTF-8 order.
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.member(CodingKeys.date.rawValue, date)
+            json.member(CodingKeys.category.rawValue, category)
+            json.member(CodingKeys.domain.rawValue, domain)
+            json.member(CodingKeys.favorite.rawValue, favorite)
+            json.member(CodingKeys.tags.rawValue, tags)
+            json.member(CodingKeys.note.rawValue, note)
+            json.member(CodingKeys.page.rawValue, page)
+            json.member(CodingKeys.description.rawValue, description)
+            json.member(CodingKeys.title.rawValue, title)
+            json.member(CodingKeys.url.rawValue, url)
+        }
+    }
+}

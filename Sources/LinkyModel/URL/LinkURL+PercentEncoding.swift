@@ -1,0 +1,149 @@
+import Foundation
+
+/// Percent-encoding for `absoluteString`, decoding for `displayString`, and the normalising of
+/// escapes and query parameters behind `comparisonKey`.
+extension LinkURL {
+    /// Printable ASCII that is still not allowed literally in a URI (RFC 3986 excludes them).
+    static let unsafeBytes: Set<UInt8> = Set(" \"<>`{}|\\^".utf8)
+    /// Characters kept encoded in `displayString` because decoding them would change the URL's structure.
+    static let structuralScalars: Set<Unicode.Scalar> = ["/", "?", "#", "%", "&", "=", "+", ";"]
+    static let hexDigits = Array("0123456789ABCDEF".utf8)
+    static let trackingParameters: Set<String> = [
+        "fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid", "ref_src",
+    ]
+
+    // MARK: Percent-encoding
+
+    static func percentEncoded(_ text: some StringProtocol, alsoEncoding extra: Set<UInt8> = []) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                output += [byte, hexDigits[Int(high)], hexDigits[Int(low)]]
+                index += 3
+                continue
+            }
+            if byte >= 0x7F || byte < 0x20 || byte == UInt8(ascii: "%") || unsafeBytes.contains(byte)
+                || extra.contains(byte)
+            {
+                output += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes escapes of unreserved characters and upper-cases the rest (RFC 3986 §6.2.2).
+    static func normalizedEscapes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if let value = escapedByte(bytes, at: index) {
+                if isUnreserved(value) {
+                    output.append(value)
+                } else {
+                    output += [UInt8(ascii: "%"), hexDigits[Int(value >> 4)], hexDigits[Int(value & 0xF)]]
+                }
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Percent-decodes whole UTF-8 sequences that are safe to show; anything else stays escaped.
+    static func displayDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output = String.UnicodeScalarView()
+        var index = 0
+        while index < bytes.count {
+            guard let lead = escapedByte(bytes, at: index) else {
+                output.append(Unicode.Scalar(bytes[index]))
+                index += 1
+                continue
+            }
+            let length = utf8Length(lead: lead)
+            var sequence = [lead]
+            var next = index + 3
+            while sequence.count < length, let byte = escapedByte(bytes, at: next) {
+                sequence.append(byte)
+                next += 3
+            }
+            if sequence.count == length, let decoded = String(validating: sequence, as: UTF8.self),
+                let scalar = decoded.unicodeScalars.first, isDisplayable(scalar)
+            {
+                output.append(scalar)
+                index = next
+            } else {
+                output.append(contentsOf: text.unicodeScalars.dropFirst(index).prefix(3))
+                index += 3
+            }
+        }
+        return String(output)
+    }
+
+    static func isDisplayable(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return
+            !(properties.generalCategory == .control || properties.generalCategory == .format
+            || properties.isWhitespace || structuralScalars.contains(scalar))
+    }
+
+    static func utf8Length(lead: UInt8) -> Int {
+        switch lead {
+        case 0x00...0x7F: 1
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 0
+        }
+    }
+
+    static func escapedByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
+        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"),
+            let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        else { return nil }
+        return high << 4 | low
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    // MARK: Duplicate detection
+
+    /// Drops analytics parameters that never change the page; `nil` when nothing is left.
+    static func withoutTrackingParameters(_ query: String) -> String? {
+        let kept = query.split(separator: "&").filter { parameter in
+            let name = (parameter.split(separator: "=", maxSplits: 1).first ?? "").lowercased()
+            return !(name.hasPrefix("utm_") || trackingParameters.contains(name))
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: "&")
+    }
+}
