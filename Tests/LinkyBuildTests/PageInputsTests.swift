@@ -8,7 +8,8 @@ import Testing
     static let kinds: [PlannedFile.Kind] = [
         .home, .category(1, page: 1, of: 1), .tagIndex, .tag(0, page: 1, of: 1), .link(0), .archive,
         .archiveYear(2024), .search, .print, .notFound, .atomFeed, .jsonFeed, .sitemap([]), .bookmarks,
-        .linksJSON, .searchIndex, .searchShards, .asset("style.css"), .redirect(to: "a/", title: "A"),
+        .linksJSON, .searchIndex, .searchIndexScript, .searchShards, .asset("style.css"),
+        .redirect(to: "a/", title: "A"),
     ]
 
     static func kinds(where answer: (PlannedFile) -> Bool) -> [PlannedFile.Kind] {
@@ -19,19 +20,23 @@ import Testing
         #expect(
             Self.kinds(where: \.isLarge) == [
                 .archive, .archiveYear(2024), .print, .atomFeed, .jsonFeed, .sitemap([]), .bookmarks, .linksJSON,
-                .searchIndex, .searchShards,
+                .searchIndex, .searchIndexScript, .searchShards,
             ])
     }
 
     @Test func theFilesMadeFromEveryLinkInFullAndThoseThatMakeMoreThanTheirPathAreAlwaysRendered() {
-        #expect(Self.kinds(where: \.isAlwaysRendered) == [.print, .bookmarks, .linksJSON, .searchIndex, .searchShards])
-        #expect(Self.kinds(where: { !$0.writesOnlyItsPath }) == [.searchIndex, .searchShards])
+        #expect(
+            Self.kinds(where: \.isAlwaysRendered) == [
+                .print, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards,
+            ])
+        #expect(Self.kinds(where: { !$0.writesOnlyItsPath }) == [.searchShards])
     }
 
     @Test func theLargeFilesButTheArchivePagesWaitForAPreviewsReload() {
         #expect(
             Self.kinds(where: \.waitsForReload) == [
-                .print, .atomFeed, .jsonFeed, .sitemap([]), .bookmarks, .linksJSON, .searchIndex, .searchShards,
+                .print, .atomFeed, .jsonFeed, .sitemap([]), .bookmarks, .linksJSON, .searchIndex,
+                .searchIndexScript, .searchShards,
             ])
     }
 }

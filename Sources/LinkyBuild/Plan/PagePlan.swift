@@ -19,8 +19,11 @@ struct PlannedFile: Sendable, Hashable {
         case sitemap([String])
         case bookmarks
         case linksJSON
-        /// `search-index.json` and `search-index.js`, from one encoding.
+        /// `search-index.json`, the index the search page fetches.
         case searchIndex
+        /// `search-index.js`: the same bytes as a script, for pages opened from disk (browsers refuse
+        /// to fetch JSON over `file://`); rendered with the index, from one encoding.
+        case searchIndexScript
         /// The sharded index the search page loads, under `search/data/` (the manifest's path).
         case searchShards
         case asset(String)
@@ -62,7 +65,7 @@ struct PlannedFile: Sendable, Hashable {
         case .archive: .everyLinksMonth
         case .atomFeed, .jsonFeed: .newestLinks
         case .sitemap: .pageAddresses
-        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards: .everyLink
+        case .print, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards: .everyLink
         }
     }
 
@@ -94,18 +97,12 @@ struct PlannedFile: Sendable, Hashable {
         }
     }
 
-    /// Whether `path` is the only file it makes. The search index also makes its script
-    /// (`searchIndexScript`), and the shards every file of their folder, named after the index's words:
-    /// only rendering them says which, so they are never skipped by a rebuild, and what a build
-    /// leaves for the next to remove from is every file it made, not this list.
-    var writesOnlyItsPath: Bool {
-        switch kind {
-        case .searchIndex, .searchShards: false
-        default: true
-        }
-    }
+    /// Whether `path` is the only file it makes. The search shards make every file of their folder,
+    /// named after the index's words: only rendering them says which, so they are never skipped by a
+    /// rebuild, and what a build leaves for the next to remove from is every file it made, not this list.
+    var writesOnlyItsPath: Bool { kind != .searchShards }
 
-    /// The script the search index is also written as, for pages opened from disk.
+    /// The search index's script, for pages opened from disk.
     static let searchIndexScript = "search-index.js"
 
     /// HTML pages are listed in the sitemap (except 404).
@@ -170,6 +167,7 @@ struct PagePlanner {
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),
             PlannedFile(path: "links.json", kind: .linksJSON),
             PlannedFile(path: "search-index.json", kind: .searchIndex),
+            PlannedFile(path: PlannedFile.searchIndexScript, kind: .searchIndexScript),
             PlannedFile(path: SearchShardFormat.path(SearchShardFormat.manifestName), kind: .searchShards),
         ]
         // After every page is planned, so the sitemap lists them all.

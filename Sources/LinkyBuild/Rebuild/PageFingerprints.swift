@@ -131,7 +131,7 @@ struct PageFingerprints: Sendable {
         case .sitemap(let pages):
             writer.byte(14)
             writer.array(pages) { $0.string($1) }
-        case .print, .bookmarks, .linksJSON, .searchIndex, .searchShards:
+        case .print, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards:
             preconditionFailure("\(file.kind) is always rendered")
         }
         return Fingerprint(writer.bytes)

@@ -66,14 +66,14 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
-                    // Built by the chunk that holds the search index and the shards, once for both.
-                    var searchDocument: SearchIndexDocument?
+                    // Built by the chunk that holds the search files, once for all of them.
+                    var search = SearchFiles()
                     var files: [Rendered] = []
                     files.reserveCapacity(chunk.count)
                     for file in chunk {
                         var context = context
                         context.itemFields = fields[htmlTemplate(file)]
-                        let outputs = try render(file, context: context, searchDocument: &searchDocument)
+                        let outputs = try render(file, context: context, search: &search)
                         files.append(Rendered(planned: file, outputs: outputs))
                     }
                     return try store(files)
@@ -103,7 +103,9 @@ struct SiteRenderer: Sendable {
     /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
     /// comes first, so they run beside the pages instead of last, on one core. The search index and the
     /// search shards share a task, which builds their document once.
-    static func isSearch(_ file: PlannedFile) -> Bool { file.kind == .searchIndex || file.kind == .searchShards }
+    static func isSearch(_ file: PlannedFile) -> Bool {
+        [.searchIndex, .searchIndexScript, .searchShards].contains(file.kind)
+    }
 
     private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
         let searchFiles = plan.filter(Self.isSearch)
@@ -117,17 +119,9 @@ struct SiteRenderer: Sendable {
             + stride(from: 0, to: pages.count, by: chunkSize).map { pages[$0..<min($0 + chunkSize, pages.count)] }
     }
 
-    /// One planned file's output. `searchDocument` is built by the first file that needs it (the
-    /// search index or the shards) and kept for the other.
-    func render(
-        _ file: PlannedFile, context: TemplateContext, searchDocument: inout SearchIndexDocument?
-    ) throws -> [OutputFile] {
-        func search() -> SearchIndexDocument {
-            if let searchDocument { return searchDocument }
-            let made = SearchIndexDocument(context)
-            searchDocument = made
-            return made
-        }
+    /// One planned file's output. `search` keeps what the search files share (their document, the
+    /// index's encoding), made by the first of them that needs it.
+    func render(_ file: PlannedFile, context: TemplateContext, search: inout SearchFiles) throws -> [OutputFile] {
         if let page = htmlPage(file, context: context) {
             return [
                 OutputFile(
@@ -141,8 +135,9 @@ struct SiteRenderer: Sendable {
             return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
         case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
         case .linksJSON: return [OutputFile(path: file.path, contents: CollectionDocument(context).bytes())]
-        case .searchIndex: return search().files(path: file.path)
-        case .searchShards: return try SearchShards(search()).files()
+        case .searchIndex: return [OutputFile(path: file.path, contents: search.indexJSON(context))]
+        case .searchIndexScript: return [OutputFile(path: file.path, contents: search.indexScript(context))]
+        case .searchShards: return try SearchShards(search.document(context)).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")
         }
@@ -206,7 +201,9 @@ struct SiteRenderer: Sendable {
         case .print: "print"
         case .notFound: "404"
         case .redirect: "redirect"
-        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset: nil
+        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards,
+            .asset:
+            nil
         }
     }
 
@@ -226,7 +223,8 @@ struct SiteRenderer: Sendable {
             case .print: context.printPage()
             case .notFound: context.notFound()
             case .redirect(let target, let title): context.redirect(from: file.path, to: target, title: title)
-            case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchShards, .asset:
+            case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript,
+                .searchShards, .asset:
                 preconditionFailure("\(file.kind) is not an HTML page")
             }
         return (template, value)

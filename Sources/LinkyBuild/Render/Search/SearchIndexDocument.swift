@@ -89,13 +89,16 @@ struct SearchIndexDocument: Encodable {
 // MARK: - Files
 
 extension SearchIndexDocument {
-    /// `search-index.json` at `path`, and the same object as a script at `scriptPath`
-    /// (`search-index.js`), for file://, where browsers refuse to fetch JSON: one encoding, two files.
-    func files(path: String, scriptPath: String = PlannedFile.searchIndexScript) -> [OutputFile] {
+    /// The bytes of `search-index.json`.
+    func indexJSON() -> [UInt8] {
         // About what a link adds, so that the buffer of a large collection is not outgrown.
-        let bytes = json(pretty: false, capacity: 4096 + links.count * 768)
-        let script = JSONText.script("window.LINKY_SEARCH_INDEX = ", bytes, ";\n")
-        return [OutputFile(path: path, contents: bytes), OutputFile(path: scriptPath, contents: script)]
+        json(pretty: false, capacity: 4096 + links.count * 768)
+    }
+
+    /// The bytes of `search-index.js`: the same object as a script, for file://, where browsers
+    /// refuse to fetch JSON.
+    static func script(_ json: [UInt8]) -> [UInt8] {
+        JSONText.script("window.LINKY_SEARCH_INDEX = ", json, ";\n")
     }
 }
 
