@@ -22,7 +22,7 @@ public struct BuildOptions: Sendable {
     /// next build. Off (`--no-cache`), everything is made anew and nothing is left beside the output.
     public var reuseState = true
     /// The layers of incremental work in use; each can be turned off, to measure what it saves
-    /// (`LINKY_CACHE_OFF=parses,pages,compare,listing,spares`, see Benchmarks/README.md).
+    /// (`LINKY_CACHE_OFF=parses,pages,compare`, see Benchmarks/README.md).
     public var cacheLayers = CacheLayers.fromEnvironment
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
@@ -44,18 +44,14 @@ public struct CacheLayers: OptionSet, Sendable {
     public static let pages = CacheLayers(rawValue: 2)
     /// A rendered file whose bytes the output already has is not written.
     public static let compare = CacheLayers(rawValue: 4)
-    /// The output's folders the last build left as they are are not listed again.
-    public static let listing = CacheLayers(rawValue: 8)
-    /// The big files a rebuild replaces are written into the pages of the files they replace.
-    public static let spares = CacheLayers(rawValue: 16)
 
-    public static let all: CacheLayers = [.parses, .pages, .compare, .listing, .spares]
+    public static let all: CacheLayers = [.parses, .pages, .compare]
 
     /// Every layer but those `LINKY_CACHE_OFF` names (comma-separated).
     public static var fromEnvironment: CacheLayers {
         guard let off = ProcessInfo.processInfo.environment["LINKY_CACHE_OFF"] else { return .all }
         let names: [String: CacheLayers] = [
-            "parses": .parses, "pages": .pages, "compare": .compare, "listing": .listing, "spares": .spares,
+            "parses": .parses, "pages": .pages, "compare": .compare,
         ]
         var layers = CacheLayers.all
         for name in off.split(separator: ",") { layers.subtract(names[String(name)] ?? []) }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkyModel
 import LinkyTheme
+import Synchronization
 
 /// The write end of `SiteBuilder.build`: taking the output, rendering into it, and what a failure
 /// leaves there.
@@ -106,17 +107,34 @@ extension SiteBuilder {
         }
         let writer = writer(settings)
         let renderer = SiteRenderer(site: site, theme: planned.theme)
-        let selection = await cache?.select(
-            planned.files, site: site, theme: planned.theme, inPlace: writer.updatesInPlace(finish: pdf != nil))
+        let inPlace = writer.updatesInPlace(finish: pdf != nil)
         let stamps = cache == nil ? nil : StampLog()
+        let selected = Mutex<RebuildPlan?>(nil)
         do {
             let counts = try await writer.write(
                 staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles, inPlace: true,
                 layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
                 produce: { store, keep in
-                    keep(selection?.skipped ?? [])
-                    try await renderer.renderAndStore(selection?.toRender ?? planned.files, store: store)
+                    guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
+                    // The files always rendered start at once, while the cache works out which pages are
+                    // unchanged (fingerprinting 10,000 links' pages and stamping their files is 50 ms a
+                    // core would otherwise wait); then the pages it cannot show unchanged.
+                    let fields = ItemFieldsByTemplate(theme: planned.theme)
+                    let first = planned.files.filter {
+                        $0.isAlwaysRendered && renderer.readsNoItems($0, fields: fields)
+                    }
+                    let firstPaths = Set(first.map(\.path))
+                    try await renderer.renderAndStore(
+                        first,
+                        later: {
+                            let selection = await cache.select(
+                                planned.files, site: site, theme: planned.theme, inPlace: inPlace)
+                            keep(selection.skipped)
+                            selected.withLock { $0 = selection }
+                            return selection.toRender.filter { !firstPaths.contains($0.path) }
+                        }, store: store)
                 }, finish: pdf.map(Self.finishing))
+            let selection = selected.withLock { $0 }
             let pdfFiles = pdf == nil ? [] : [PrintPDF.fileName]
             // Every rendered and static file was either written or found unchanged.
             report.fileCount = counts.written + counts.unchanged + pdfFiles.count
@@ -126,7 +144,7 @@ extension SiteBuilder {
             report.updatedInPlace = counts.inPlace
             report.filesSkipped = selection?.kept.count ?? 0
             if let selection, let stamps {
-                cache?.record(selection, made: stamps.all, copied: staticFiles + pdfFiles, marker: counts.marker)
+                cache?.record(selection, made: stamps.all)
             }
         } catch {
             report.outcome = error.isRenderFailure ? .contentErrors : .outputFailed

@@ -57,8 +57,8 @@ struct BuildCache: Sendable {
     /// there), while the site resolves.
     mutating func lookAtOutput() {
         guard let previous else { return }
-        let (output, listing) = (output, layers.contains(.listing))
-        look = Task { OutputLook(output: output, previous: previous, skippingKnownFolders: listing) }
+        let output = output
+        look = Task { OutputLook(output: output, previous: previous) }
     }
 
     /// The output as the last build left it, for `MovedPaths`.
@@ -84,8 +84,8 @@ struct BuildCache: Sendable {
     // MARK: - Write
 
     /// Leaves the state for the next build (see `RebuildPlan.writeState`).
-    func record(_ rebuild: RebuildPlan, made: [String: FileStamp], copied: [String], marker: FileStamp?) {
-        rebuild.writeState(made: made, copied: copied, marker: marker)
+    func record(_ rebuild: RebuildPlan, made: [String: FileStamp]) {
+        rebuild.writeState(made: made)
     }
 
     /// Waits for the parses to be stored.

@@ -15,10 +15,7 @@ import LinkyModel
 /// - `.NAME.linky-state` (`BuildState`): each output file's fingerprint (`PageFingerprints`) with the
 ///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
 ///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
-///   Written after the output is complete, with the output's other files (static copies, the PDF)
-///   and the stamp of its marker file, touched after the build's last change to the output: a folder
-///   of the output changed before that (its status-change time is earlier) is as the build left it,
-///   so the next build need not list it.
+///   Written after the output is complete.
 ///
 /// Neither decides what the output contains, only what need not be done again. Another program, other
 /// settings (`linky.yml`, `metadata.json`, flags) or a damaged file drop them, and the build runs as if
@@ -26,17 +23,11 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
     var pages: [String: Page] = [:]
-    /// The output's files that are not planned paths: the files planned ones make besides their own
-    /// (the search index's script, the search shards), static files, the PDF.
-    var others: [String] = []
-    /// The stamp of the output's marker file (`OutputWriter.marker`) just after the build's last change
-    /// to the output; nil when a change may have failed (`OutputUpdate.Counts.marker`).
-    var marker: FileStamp?
 
     struct Page: Sendable, Equatable {
         /// Nil for a file that is always rendered (listed for `MovedPaths`, which needs every path).
@@ -69,10 +60,6 @@ struct BuildState: Sendable {
                     }
                     state.pages[path] = Page(fingerprint: fingerprint, stamp: stamp)
                 }
-                state.others = try reader.array { (r: inout ByteReader) throws(ByteReader.Malformed) in try r.string() }
-                state.marker = try reader.optional { (r: inout ByteReader) throws(ByteReader.Malformed) in
-                    try r.stamp()
-                }
                 guard reader.isAtEnd else { return nil }
                 return state
             } catch {
@@ -81,12 +68,9 @@ struct BuildState: Sendable {
         }
     }
 
-    /// Replaces the state beside `output` with one of `pages`, in their order, `others` and `marker`,
-    /// for the output at the real path `outputPath`; a failure only costs the next build its head start.
-    static func write(
-        _ outputPath: String, _ pages: [(path: String, page: Page)], others: [String] = [], marker: FileStamp? = nil,
-        beside output: URL
-    ) {
+    /// Replaces the state beside `output` with one of `pages`, in their order, for the output at the
+    /// real path `outputPath`; a failure only costs the next build its head start.
+    static func write(_ outputPath: String, _ pages: [(path: String, page: Page)], beside output: URL) {
         var writer = ByteWriter(capacity: pages.count * 96 + 256)
         writer.append(Self.magic)
         writer.int(Self.formatVersion)
@@ -98,8 +82,6 @@ struct BuildState: Sendable {
             writer.optional(page.fingerprint) { $0.fingerprint($1) }
             writer.optional(page.stamp) { $0.stamp($1) }
         }
-        writer.array(others) { $0.string($1) }
-        writer.optional(marker) { $0.stamp($1) }
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
     }
 

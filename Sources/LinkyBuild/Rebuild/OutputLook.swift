@@ -7,14 +7,13 @@ struct OutputLook: Sendable {
     var stamps: [String: FileStamp?] = [:]
     var existing: [String]?
 
-    init(output: URL, previous: BuildState, skippingKnownFolders: Bool = true) {
+    init(output: URL, previous: BuildState) {
         guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path) else { return }
         let root = output.path
         stamps.reserveCapacity(previous.pages.count)
         for (path, page) in previous.pages where page.fingerprint != nil && page.stamp != nil {
             stamps[path] = FileStamp.ofOutput(root + "/" + path)
         }
-        let known = skippingKnownFolders ? KnownFolders(previous, output: output) : nil
-        existing = try? OutputUpdate.filesBelow(output, known: known.map { known in { known.unchanged($0, at: $1) } })
+        existing = try? OutputUpdate.filesBelow(output)
     }
 }

@@ -53,20 +53,12 @@ struct RebuildPlan: Sendable {
     }
 
     /// Leaves the state for the next build beside the output: every planned file with its fingerprint
-    /// and the stamp it has now, in plan order; every other file of the output; the marker's stamp.
-    ///
-    /// `made` is every file the build stored (written, or found with the same bytes), with its stamp:
-    /// the planned files' own paths and the files they make besides (`PlannedFile.writesOnlyItsPath`:
-    /// the search index's script, the search shards, whose names only rendering knows). With the
-    /// skipped pages and `copied` (static files, the PDF), that is the whole output, exactly what a
-    /// build without the state writes. The next build trusts this list for the folders unchanged since
-    /// (`KnownFolders`): a file missing from it could never be found to be removed.
-    func writeState(made: [String: FileStamp], copied: [String], marker: FileStamp?) {
+    /// and the stamp it has now (`made`: each file the build stored, written or found with the same
+    /// bytes), in plan order.
+    func writeState(made: [String: FileStamp]) {
         let pages = files.map { file, fingerprint in
             (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: made[file.path]))
         }
-        let planned = Set(files.lazy.map(\.file.path))
-        let others = Set(copied).union(made.keys.lazy.filter { !planned.contains($0) })
-        BuildState.write(outputPath, pages, others: others.sorted(), marker: marker, beside: output)
+        BuildState.write(outputPath, pages, beside: output)
     }
 }

@@ -6,20 +6,12 @@ import Foundation
 
 extension OutputUpdate {
     /// Relative paths of the regular files below `folder`: for the output, what `commit` removes those
-    /// the new output lacks from. A folder for which `known` gives its files and subfolders (one the
-    /// last build left as it is, by the rebuild's `KnownFolders`) is not listed.
-    static func filesBelow(
-        _ folder: URL, known: ((_ relative: String, _ path: String) -> (files: [String], subfolders: [String])?)? = nil
-    ) throws -> [String] {
+    /// the new output lacks from.
+    static func filesBelow(_ folder: URL) throws -> [String] {
         var paths: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
-            if let entry = known?(relative, path) {
-                paths += entry.files
-                pending += entry.subfolders
-                continue
-            }
             guard let directory = opendir(path) else { throw FileIO.posixError("read \(path)") }
             defer { closedir(directory) }
             while let entry = readdir(directory) {

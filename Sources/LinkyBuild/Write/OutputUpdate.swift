@@ -36,8 +36,6 @@ final class OutputUpdate: Sendable {
         let staged: String
         /// Its place in the output.
         let path: String
-        /// Whether the file it replaces is kept as a spare (`Spares`).
-        var spare: Bool? = nil
     }
 
     struct Plan: Codable {
@@ -54,27 +52,20 @@ final class OutputUpdate: Sendable {
         var removed = 0
         /// An existing output was updated, rather than a new one written and swapped in.
         var inPlace = false
-        /// The stamp of the output's marker, touched after the last change to the output (`KnownFolders`);
-        /// nil when a move or removal failed, so the next build lists the whole output.
-        var marker: FileStamp?
     }
 
     private let stamps: StampLog?
-    private let spares: Spares
-    /// Whether a file is compared with the output's before it is written, and spares are used.
+    /// Whether a file is compared with the output's before it is written.
     private let compares: Bool
-    private let usesSpares: Bool
 
     init(output: URL, stamps: StampLog? = nil, layers: CacheLayers = .all) {
         compares = layers.contains(.compare)
-        usesSpares = layers.contains(.spares)
         self.output = output
         self.stamps = stamps
         let parent = output.deletingLastPathComponent()
         staging = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         (journal, pending) = Self.journalPaths(output)
-        spares = Spares(output)
     }
 
     static func journalPaths(_ output: URL) -> (committed: String, pending: String) {
@@ -99,19 +90,16 @@ final class OutputUpdate: Sendable {
             }
             return
         }
-        let spare = usesSpares && contents.withUnsafeBytes { Spares.isWorthKeeping($0.count) }
         let name = state.withLock { state -> String in
             state.keep.insert(path)
             let name = String(state.moves.count)
-            state.moves.append(Move(staged: name, path: path, spare: spare ? true : nil))
+            state.moves.append(Move(staged: name, path: path))
             return name
         }
         // Listed before it is written: the journal is written only after every file is staged.
         // Moving it into the output keeps its stamp.
         let destination = staging.path + "/" + name
-        let stamp =
-            try (spare ? spares.overwrite(path, as: destination, with: contents) : nil)
-            ?? FileIO.writeFile(destination, contents)
+        let stamp = try FileIO.writeFile(destination, contents)
         stamps?.record(path, stamp)
     }
 
@@ -148,13 +136,11 @@ final class OutputUpdate: Sendable {
             throw error
         }
         try Self.endJournal(journal)
-        spares.keepOnly(state.withLock { $0.keep })
         // Left behind, it holds only the replaced files; the next build removes it.
         try? FileManager.default.removeItem(at: staging)
         let unchanged = state.withLock { $0.unchanged }
         return Counts(
-            written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true,
-            marker: OutputWriter.touchMarker(output))
+            written: plan.moves.count, unchanged: unchanged, removed: plan.removals.count, inPlace: true)
     }
 
     /// The commit point: after it, the update happens even if this process dies (see `recover`).
@@ -235,7 +221,6 @@ private extension OutputUpdate {
     /// them back. Both can be run again, and after each other, as often as a killed build needs.
     static func apply(_ plan: Plan, staging: URL, output: URL) throws {
         let root = output.path
-        let spares = Spares(output)
         for move in plan.moves {
             let source = staging.path + "/" + move.staged
             guard access(source, F_OK) == 0 else { continue }
@@ -243,7 +228,6 @@ private extension OutputUpdate {
             if link(destination, source + ".previous") != 0, errno != ENOENT, errno != EEXIST {
                 throw FileIO.posixError("keep the previous \(destination)")
             }
-            if move.spare == true { spares.keep(destination, as: move.path) }
             if rename(source, destination) != 0 {
                 guard errno == ENOENT else { throw FileIO.posixError("move the new file into \(destination)") }
                 try FileIO.makeFolder((destination as NSString).deletingLastPathComponent)

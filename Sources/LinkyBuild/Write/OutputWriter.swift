@@ -95,15 +95,7 @@ struct OutputWriter {
             throw error
         }
         try swapIn(temporary)
-        return OutputUpdate.Counts(written: written, marker: Self.touchMarker(output))
-    }
-
-    /// Touches the output's marker file after the build's last change to the output, and returns its
-    /// stamp: a folder whose status-change time is earlier is as the build left it (`KnownFolders`).
-    static func touchMarker(_ output: URL) -> FileStamp? {
-        let path = output.appending(path: marker).path
-        guard utimensat(AT_FDCWD, path, nil, 0) == 0 else { return nil }
-        return FileStamp.of(path)
+        return OutputUpdate.Counts(written: written)
     }
 
     /// `.NAME.SUFFIX` beside the output, like the journal of an update: where the files that belong to
@@ -249,13 +241,17 @@ private extension OutputWriter {
     }
 
     /// Temporary folders of builds that were killed. The build holds the output's lock (`OutputLock`), so
-    /// every one is stale but this process's own (its parse store may still be being written).
+    /// every one is stale but this process's own (its parse store may still be being written). Also the
+    /// `.NAME.linky-spare` folder earlier versions kept the replaced big files in (they saved nothing
+    /// measurable; see Benchmarks/README.md).
     func removeStaleTemporaryFolders(in parent: URL) {
         let prefix = ".\(output.lastPathComponent).linky-"
         let own = "-\(ProcessInfo.processInfo.processIdentifier)"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names
-        where (name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-")) && !name.hasSuffix(own) {
+        where ((name.hasPrefix(prefix + "tmp-") || name.hasPrefix(prefix + "old-")) && !name.hasSuffix(own))
+            || name == prefix + "spare"
+        {
             let folder = parent.appending(path: name)
             // An old output left by an interrupted fallback swap is restored rather than deleted.
             if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path) {

@@ -76,9 +76,8 @@ import Testing
             }
         }
 
-        /// The edits of files the build did not make: made after a second build, a tick later, so the
-        /// output's folders (its top one too, which the first build renamed into place) are all older than
-        /// the marker and the rebuild lists only those the edit changed.
+        /// The edits of files the build did not make: made after a second build, a tick later, as on an
+        /// output rebuilt after a while.
         var isOfTheOutput: Bool {
             switch self {
             case .strayFileInAPageFolder, .strayFolder, .strayFileAtTheTop, .staticFileRemoved: true
@@ -165,8 +164,7 @@ import Testing
                 try data.write(to: url)
             case .staticFile:
                 try site.write("static/robots.txt", "User-agent: *\nDisallow: /print/\n")
-            // Files the build did not make, in folders the last build left as they are now: the rebuild
-            // lists the folders they changed (see `KnownFolders`) and removes them.
+            // Files the build did not make: the rebuild lists the output and removes them.
             case .strayFileInAPageFolder:
                 try Data("stray".utf8).write(to: site.output.appending(path: "l/reading/gamma/stray.txt"))
             case .strayFolder:
@@ -213,9 +211,6 @@ import Testing
         if edit.isOfTheOutput {
             try await Task.sleep(for: .milliseconds(30))
             _ = await site.build()
-            let state = try #require(BuildState.read(beside: site.output))
-            let known = try #require(KnownFolders(state, output: site.output))
-            #expect(known.unchanged("", at: site.output.path) != nil)
         }
         try edit.apply(to: site)
         let report = await site.build()
@@ -233,34 +228,6 @@ import Testing
         #expect(again.filesWritten == 0, "after \(edit), a second rebuild")
         #expect(again.filesSkipped > 0, "after \(edit), a second rebuild")
         #expect(try filesBelow(site.output) == (try await Self.freshBuild(site)), "after \(edit), a second rebuild")
-    }
-
-    @Test func aFolderOfTheOutputIsListedAgainOnlyWhenSomethingChangedIt() async throws {
-        let site = try await Self.settledSite()
-        defer { site.remove() }
-        _ = await site.build()
-        try await Task.sleep(for: .milliseconds(30))
-        _ = await site.build()
-        let state = try #require(BuildState.read(beside: site.output))
-        // The files not planned by their own path: a static file (the search index's script is planned,
-        // and this small site's index has no shards).
-        #expect(state.others == ["robots.txt"])
-        let known = try #require(KnownFolders(state, output: site.output))
-        func path(_ relative: String) -> String { site.output.appending(path: relative).path }
-        let page = try #require(known.unchanged("l/reading/gamma", at: path("l/reading/gamma")))
-        #expect(page.files == ["l/reading/gamma/index.html"] && page.subfolders.isEmpty)
-        #expect(
-            try #require(known.unchanged("l/reading", at: path("l/reading"))).subfolders.contains("l/reading/gamma"))
-        #expect(try #require(known.unchanged("", at: path(""))).files.contains("robots.txt"))
-        // A folder the build did not make is not known; one a file was added to is not as the build left it.
-        #expect(known.unchanged("nowhere", at: path("nowhere")) == nil)
-        try Data("stray".utf8).write(to: site.output.appending(path: "l/reading/gamma/stray.txt"))
-        #expect(known.unchanged("l/reading/gamma", at: path("l/reading/gamma")) == nil)
-        #expect(known.unchanged("l/reading", at: path("l/reading")) != nil)
-        // Touching the marker by hand makes every folder be listed.
-        try await Task.sleep(for: .milliseconds(30))
-        utimensat(AT_FDCWD, path(OutputWriter.marker), nil, 0)
-        #expect(KnownFolders(state, output: site.output) == nil)
     }
 
     @Test func aRebuildWithoutChangesRendersOnlyTheFilesMadeFromEveryLink() async throws {
