@@ -20,7 +20,6 @@ extension SiteBuilder {
     struct Parsed: Sendable {
         var sources: [SiteLoader.ContentSource]
         var files: [ParsedContent]
-        var content: ParsedContent
         /// The files read and parsed by this build (the others' parses were reused).
         var filesRead: Int
         var folders: [String]
@@ -33,6 +32,9 @@ extension SiteBuilder {
     struct Resolved: Sendable {
         var site: Site?
         var unusedTags: [(name: String, location: SourceLocation)]
+        /// Link files with a URL but no title, in the files or the metadata cache.
+        var untitledLinks: [(url: LinkURL, location: SourceLocation)]
+        /// The content files' own diagnostics, and resolving's.
         var diagnostics: [Diagnostic]
     }
 
@@ -146,22 +148,25 @@ extension SiteBuilder {
             }
             kept.append(source)
         }
-        var content = ParsedContent()
-        for part in files { content.append(part) }
         return Parsed(
-            sources: kept, files: files, content: content, filesRead: readFiles.count, folders: loaded.folders,
+            sources: kept, files: files, filesRead: readFiles.count, folders: loaded.folders,
             staticFiles: loaded.staticFiles, diagnostics: diagnostics)
     }
 
     // MARK: - Resolve
 
+    /// The files' parses as one (a copy of every link, gone once the model is made), resolved.
     static func resolve(_ parsed: Parsed, _ settings: Settings) -> Resolved {
+        var content = ParsedContent()
+        for part in parsed.files { content.append(part) }
         let (site, diagnostics) = SiteResolver(config: settings.config, metadata: settings.metadata).resolve(
-            parsed.content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
+            content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
             .map { (name: $0.name, location: $0.location) }
-        return Resolved(site: site, unusedTags: unusedTags, diagnostics: diagnostics)
+        return Resolved(
+            site: site, unusedTags: unusedTags, untitledLinks: content.untitledLinks,
+            diagnostics: content.diagnostics + diagnostics)
     }
 
     // MARK: - Plan
@@ -191,13 +196,13 @@ extension SiteBuilder {
         _ settings: Settings, _ parsed: Parsed, _ resolved: Resolved, _ planned: Planned, _ options: BuildOptions
     ) -> BuildReport {
         let diagnostics = deduplicated(
-            settings.diagnostics + parsed.diagnostics + parsed.content.diagnostics + resolved.diagnostics
+            settings.diagnostics + parsed.diagnostics + resolved.diagnostics
                 + planned.diagnostics)
         let failed = diagnostics.containsErrors || (options.strict && !diagnostics.isEmpty)
         var report = BuildReport(
             outcome: failed ? .contentErrors : .success, diagnostics: diagnostics, outputFolder: settings.output,
             linkCount: resolved.site?.links.count ?? 0, site: resolved.site, unusedTagDefinitions: resolved.unusedTags,
-            untitledLinks: parsed.content.untitledLinks.sorted { $0.location < $1.location })
+            untitledLinks: resolved.untitledLinks.sorted { $0.location < $1.location })
         report.filesParsed = parsed.filesRead
         if !failed { report.fileCount = planned.files.count + parsed.staticFiles.count }
         return report

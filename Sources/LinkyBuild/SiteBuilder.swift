@@ -24,6 +24,7 @@ public struct SiteBuilder: Sendable {
         let parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
         cache?.keepParses(parsed.sources, parsed.files)
         if !options.pdf { cache?.lookAtOutput() }
+        let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
         let resolved = Self.resolve(parsed, settings)  // resolve
         clock.lap("resolve")
@@ -34,7 +35,7 @@ public struct SiteBuilder: Sendable {
         report.finishedInterruptedUpdate = lock?.finishedInterruptedUpdate ?? false
         if report.outcome == .success, options.writeOutput, let site = resolved.site {
             report = await Self.renderAndWrite(  // render → write
-                planned, site: site, staticFiles: parsed.staticFiles, settings, options, cache: cache, report)
+                planned, site: site, staticFiles: staticFiles, settings, options, cache: cache, report)
             clock.lap("render+write")
         }
         await cache?.finish()
