@@ -129,9 +129,7 @@ extension SiteBuilder {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        let readFiles = sources.compactMap { source -> SourceFile? in
-            if case .read(let file, _) = source { file } else { nil }
-        }
+        let readFiles = sources.readFiles
         let parser = ContentParser(
             contentDir: settings.config.contentDir, config: settings.config, metadata: settings.metadata)
         var fresh = await parser.parseEach(readFiles).makeIterator()

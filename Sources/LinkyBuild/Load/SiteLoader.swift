@@ -62,13 +62,6 @@ public struct SiteLoader: Sendable {
         case read(SourceFile, FileStamp?)
         /// Not read: the build already has its parse under this stamp (see `readContent`).
         case unchanged(path: String, FileStamp)
-
-        var path: String {
-            switch self {
-            case .read(let file, _): file.path
-            case .unchanged(let path, _): path
-            }
-        }
     }
 
     /// The listing with its files read, in its order.
@@ -79,11 +72,7 @@ public struct SiteLoader: Sendable {
         var diagnostics: [Diagnostic] = []
 
         /// The files read (the others are `unchanged`).
-        var readFiles: [SourceFile] {
-            sources.compactMap { source -> SourceFile? in
-                if case .read(let file, _) = source { file } else { nil }
-            }
-        }
+        var readFiles: [SourceFile] { sources.readFiles }
     }
 
     /// Lists the content folder (Markdown files) and `static/` (every file).
@@ -255,4 +244,13 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     #else
         Darwin.read(descriptor, buffer, count)
     #endif
+}
+
+extension [SiteLoader.ContentSource] {
+    /// The files read, in order (the others are `unchanged`).
+    var readFiles: [SourceFile] {
+        compactMap { source -> SourceFile? in
+            if case .read(let file, _) = source { file } else { nil }
+        }
+    }
 }
