@@ -85,13 +85,16 @@ struct SiteRenderer: Sendable {
                 try storeFiles(files.flatMap(\.outputs))
                 return []
             }
-            for _ in 0..<(workers * 2) { startNext() }
             if let later {
+                // `later` (a rebuild's fingerprints) gets a core of its own: behind files that each take
+                // a core for a tenth of a second, it would wait for them, and the pages it returns
+                // would render last.
+                for _ in 0..<max(workers - 1, 1) { startNext() }
                 let more = await later()
                 let cache = try await items(for: more)
                 queue += chunks(more, workers: workers).map { ($0, cache) }
-                for _ in 0..<(workers * 2) { startNext() }
             }
+            for _ in 0..<(workers * 2) { startNext() }
             while let files = try await group.next() {
                 startNext()
                 try deliver(files)
@@ -107,11 +110,22 @@ struct SiteRenderer: Sendable {
         [.searchIndex, .searchIndexScript, .searchShards].contains(file.kind)
     }
 
+    /// About how heavy a large file is: links.json and the print page take a few times what the
+    /// bookmarks file does, and the others (archive years, feeds, the sitemap) less again.
+    private static func weight(_ file: PlannedFile) -> Int {
+        switch file.kind {
+        case .linksJSON, .print: 2
+        case .bookmarks: 1
+        default: 0
+        }
+    }
+
     private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
         let searchFiles = plan.filter(Self.isSearch)
-        let whole =
-            (searchFiles.isEmpty ? [] : [searchFiles[...]])
-            + plan.filter { $0.isLarge && !Self.isSearch($0) }.map { [$0][...] }
+        // The heaviest first, so that the last to finish is a short one (the search files are the heaviest).
+        let others = plan.enumerated().filter { $0.element.isLarge && !Self.isSearch($0.element) }
+            .sorted { (Self.weight($0.element), $1.offset) > (Self.weight($1.element), $0.offset) }
+        let whole = (searchFiles.isEmpty ? [] : [searchFiles[...]]) + others.map { [$0.element][...] }
         let pages = plan.filter { !$0.isLarge }
         // A few files (a preview's incremental update) go one per task.
         let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)
