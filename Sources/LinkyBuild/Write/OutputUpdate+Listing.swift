@@ -8,12 +8,22 @@ extension OutputUpdate {
     /// Relative paths of the regular files below `folder`: for the output, what `commit` removes those
     /// the new output lacks from.
     static func filesBelow(_ folder: URL) throws -> [String] {
+        try filesBelow(folder, stamping: false).paths
+    }
+
+    /// As `filesBelow(_:)`, and with `stamping` the output stamp (`FileStamp.ofOutput`) of each regular
+    /// file, taken from its folder as the folder is listed: no path is looked up from the root.
+    static func filesBelow(
+        _ folder: URL, stamping: Bool
+    ) throws -> (paths: [String], stamps: [String: FileStamp]) {
         var paths: [String] = []
+        var stamps: [String: FileStamp] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
             guard let directory = opendir(path) else { throw FileIO.posixError("read \(path)") }
             defer { closedir(directory) }
+            let descriptor = dirfd(directory)
             while let entry = readdir(directory) {
                 let name = FileIO.entryName(entry)
                 if name == "." || name == ".." { continue }
@@ -25,11 +35,18 @@ extension OutputUpdate {
                 }
                 if isFolder {
                     pending.append(child)
-                } else {
-                    paths.append(child)
+                    continue
+                }
+                paths.append(child)
+                // Followed if a symbolic link, as `FileStamp.of` follows it.
+                var status = stat()
+                if stamping, fstatat(descriptor, name, &status, 0) == 0,
+                    (status.st_mode & S_IFMT) == S_IFREG
+                {
+                    stamps[child] = FileStamp(status).withoutChangeTime
                 }
             }
         }
-        return paths
+        return (paths, stamps)
     }
 }
