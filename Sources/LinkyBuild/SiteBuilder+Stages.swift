@@ -156,6 +156,7 @@ extension SiteBuilder {
     /// The files' parses as one (a copy of every link, gone once the model is made), resolved.
     static func resolve(_ parsed: Parsed, _ settings: Settings) -> Resolved {
         var content = ParsedContent()
+        content.links.reserveCapacity(parsed.files.reduce(0) { $0 + $1.links.count })
         for part in parsed.files { content.append(part) }
         let (site, diagnostics) = SiteResolver(config: settings.config, metadata: settings.metadata).resolve(
             content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)

@@ -85,11 +85,17 @@ struct SiteResolver {
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
         // A list item nested under another is related to it: by the other's place in the same file.
-        var idOfItem: [String: [Int: Int]] = [:]
-        for link in links { idOfItem[link.source.path, default: [:]][link.sourceOrder] = link.id }
-        for (id, index) in order.enumerated() {
-            if let parentOrder = parsed[index].relatedOrder {
-                links[id].related = idOfItem[parsed[index].source.path]?[parentOrder]
+        // Only the files with nested items are indexed (most sites have none).
+        let nestingFiles = Set(parsed.lazy.filter { $0.relatedOrder != nil }.map(\.source.path))
+        if !nestingFiles.isEmpty {
+            var idOfItem: [String: [Int: Int]] = [:]
+            for id in links.indices where nestingFiles.contains(links[id].source.path) {
+                idOfItem[links[id].source.path, default: [:]][links[id].sourceOrder] = id
+            }
+            for (id, index) in order.enumerated() {
+                if let parentOrder = parsed[index].relatedOrder {
+                    links[id].related = idOfItem[parsed[index].source.path]?[parentOrder]
+                }
             }
         }
         for index in categories.indices where categories[index].keepsSourceOrder {
