@@ -143,7 +143,7 @@ struct PageFingerprints: Sendable {
             var writer = ByteWriter(capacity: 4096)
             return ids.map { id in
                 writer.removeAll()
-                writer.link(links[id])
+                writer.link(links, id)
                 // A nested link's card names the link it is related to.
                 if let related = links[id].related {
                     writer.string(links[related].title)
@@ -158,33 +158,33 @@ struct PageFingerprints: Sendable {
 // MARK: - The model's parts
 
 extension ByteWriter {
-    /// A link as pages show it. Its id (its place in the order) is left out: a page shows the links it
-    /// lists in their order, which the page writes, so a link that only moves in the order changes no
-    /// page that does not list it.
-    mutating func link(_ link: Link) {
-        string(link.slug)
-        int(link.category)
-        linkURL(link.url)
-        string(link.title)
-        optionalString(link.description)
-        array(link.tags) { $0.int($1) }
-        optional(link.date) { $0.linkDate($1) }
-        optional(link.image) { $0.linkURL($1) }
-        optional(link.favicon) { $0.linkURL($1) }
-        bool(link.favorite)
+    /// `links[id]` as pages show it, read a field at a time (a `Link` handed over is a copy of it). Its
+    /// id (its place in the order) is left out: a page shows the links it lists in their order, which
+    /// the page writes, so a link that only moves in the order changes no page that does not list it.
+    mutating func link(_ links: [Link], _ id: Int) {
+        string(links[id].slug)
+        int(links[id].category)
+        linkURL(links[id].url)
+        string(links[id].title)
+        optionalString(links[id].description)
+        array(links[id].tags) { $0.int($1) }
+        optional(links[id].date) { $0.linkDate($1) }
+        optional(links[id].image) { $0.linkURL($1) }
+        optional(links[id].favicon) { $0.linkURL($1) }
+        bool(links[id].favorite)
         // A note's HTML and text are made from its Markdown by this program, under the settings: both are
         // in the site's fingerprint, so the Markdown stands for all three (a third of the bytes to hash).
-        optional(link.note) { $0.string($1.markdown) }
-        extraMap(link.extra)
-        location(link.source)
-        location(link.urlSource)
-        int(link.sourceOrder)
-        array(link.aliases) { $0.pathAlias($1) }
-        array(link.secondaryLinks) { writer, secondary in
+        optional(links[id].note) { $0.string($1.markdown) }
+        extraMap(links[id].extra)
+        location(links[id].source)
+        location(links[id].urlSource)
+        int(links[id].sourceOrder)
+        array(links[id].aliases) { $0.pathAlias($1) }
+        array(links[id].secondaryLinks) { writer, secondary in
             writer.string(secondary.title)
             writer.linkURL(secondary.url)
         }
-        bool(link.related != nil)
+        bool(links[id].related != nil)
     }
 
     mutating func category(_ category: Category) {

@@ -115,48 +115,50 @@ struct TemplateContext {
 
     func linkItemMap(_ id: Int, withNote: Bool = false) -> TemplateMap {
         let fields = itemFields
-        // One copy of the link: each `site.links[id].field` copied the whole link (a dozen retains).
-        let link = site.links[id]
+        // A field at a time: `let link = links[id]` would copy the whole link (a few dozen retains).
+        let links = site.links
         var item: TemplateMap = [:]
         item.reserveCapacity(20)
-        if fields.title { item["title"] = .string(link.title) }
-        if fields.url { item["url"] = .string(link.url.absoluteString) }
-        if fields.displayURL { item["display_url"] = .string(link.url.displayString) }
-        if fields.domain { item["domain"] = .string(link.url.displayHost) }
-        if fields.favorite { item["favorite"] = .bool(link.favorite) }
-        if fields.hasPage { item["has_page"] = .bool(link.hasPage) }
-        if fields.tags { item["tags"] = .list(link.tags.map { tagReference($0) }) }
-        if fields.hasTags { item["has_tags"] = .bool(!link.tags.isEmpty) }
-        if fields.category { item["category"] = categoryReference(link.category) }
+        if fields.title { item["title"] = .string(links[id].title) }
+        if fields.url { item["url"] = .string(links[id].url.absoluteString) }
+        if fields.displayURL { item["display_url"] = .string(links[id].url.displayString) }
+        if fields.domain { item["domain"] = .string(links[id].url.displayHost) }
+        if fields.favorite { item["favorite"] = .bool(links[id].favorite) }
+        if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
+        if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }
+        if fields.hasTags { item["has_tags"] = .bool(!links[id].tags.isEmpty) }
+        if fields.category { item["category"] = categoryReference(links[id].category) }
         if fields.root { item["root"] = .string(root) }
         if fields.strings { item["t"] = stringValues }
         // An optional field a link lacks is `false`, not missing: a missing name would be looked up in
         // the enclosing contexts (the page's `description`, a category's `image`…) and show theirs.
-        if fields.description { item["description"] = link.description.map { .string($0) } ?? false }
-        if fields.date { item["date"] = link.date.map { .string($0.isoDay) } ?? false }
+        if fields.description { item["description"] = links[id].description.map { .string($0) } ?? false }
+        if fields.date { item["date"] = links[id].date.map { .string($0.isoDay) } ?? false }
         if fields.datetime {
-            item["datetime"] = link.date.map { .string($0.hasTime ? $0.rfc3339 : $0.isoDay) } ?? false
+            item["datetime"] = links[id].date.map { .string($0.hasTime ? $0.rfc3339 : $0.isoDay) } ?? false
         }
-        if fields.page { item["page"] = link.hasPage ? .string(href(paths.link(id))) : false }
-        if fields.image { item["image"] = link.image.map { .string($0.absoluteString) } ?? false }
-        if fields.favicon { item["favicon"] = link.favicon.map { .string($0.absoluteString) } ?? false }
+        if fields.page { item["page"] = links[id].hasPage ? .string(href(paths.link(id))) : false }
+        if fields.image { item["image"] = links[id].image.map { .string($0.absoluteString) } ?? false }
+        if fields.favicon { item["favicon"] = links[id].favicon.map { .string($0.absoluteString) } ?? false }
         if fields.noteHTML {
             item["note_html"] =
-                withNote ? link.note.map { .string(withSectionLinks($0.html, path: link.source.path)) } ?? false : false
+                withNote
+                ? links[id].note.map { .string(withSectionLinks($0.html, path: links[id].source.path)) } ?? false
+                : false
         }
         if fields.secondaryLinks {
             item["secondary_links"] = .list(
-                link.secondaryLinks.map { ["title": .string($0.title), "url": .string($0.url.absoluteString)] })
+                links[id].secondaryLinks.map { ["title": .string($0.title), "url": .string($0.url.absoluteString)] })
         }
-        if fields.hasSecondaryLinks { item["has_secondary_links"] = .bool(!link.secondaryLinks.isEmpty) }
+        if fields.hasSecondaryLinks { item["has_secondary_links"] = .bool(!links[id].secondaryLinks.isEmpty) }
         if fields.related {
             item["related"] =
-                link.related.map { other in
+                links[id].related.map { other in
                     ["title": .string(site.links[other].title), "url": .string(site.links[other].url.absoluteString)]
                 } ?? false
         }
-        if fields.extra, !link.extra.isEmpty {
-            item["extra"] = .map(link.extra.mapValues(Self.templateValue))
+        if fields.extra, !links[id].extra.isEmpty {
+            item["extra"] = .map(links[id].extra.mapValues(Self.templateValue))
         }
         if fields.html, let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item

@@ -53,6 +53,7 @@ public struct Link: Sendable, Hashable {
         self.sourceOrder = sourceOrder
     }
 
-    /// A link gets a page of its own when it has a note to show.
-    public var hasPage: Bool { note != nil }
+    /// A link gets a page of its own when it has a note to show. Inlinable, so that asking it of
+    /// `links[id]` reads the note, not a copy of the whole link.
+    @inlinable public var hasPage: Bool { note != nil }
 }

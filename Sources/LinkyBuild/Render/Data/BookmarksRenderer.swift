@@ -42,14 +42,13 @@ struct BookmarksRenderer {
         html += "\(indent)<DL><p>\n"
         for child in category.children { folder(child, depth: depth + 1, into: &html) }
         for id in category.links {
-            let link = site.links[id]
-            var attributes = "HREF=\"\(link.url.absoluteString.xmlEscaped)\""
-            if let date = link.date { attributes += " ADD_DATE=\"\(date.instant)\"" }
-            if !link.tags.isEmpty {
-                attributes += " TAGS=\"\(link.tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
+            var attributes = "HREF=\"\(site.links[id].url.absoluteString.xmlEscaped)\""
+            if let date = site.links[id].date { attributes += " ADD_DATE=\"\(date.instant)\"" }
+            if !site.links[id].tags.isEmpty {
+                attributes += " TAGS=\"\(site.links[id].tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
             }
-            html += "\(indent)    <DT><A \(attributes)>\(link.title.xmlEscaped)</A>\n"
-            if let description = link.description { html += "\(indent)    <DD>\(description.xmlEscaped)\n" }
+            html += "\(indent)    <DT><A \(attributes)>\(site.links[id].title.xmlEscaped)</A>\n"
+            if let description = site.links[id].description { html += "\(indent)    <DD>\(description.xmlEscaped)\n" }
         }
         html += "\(indent)</DL><p>\n"
     }

@@ -82,18 +82,24 @@ struct CollectionDocument: Encodable {
                 id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, parent: tag.parent,
                 count: tag.links.count, page: context.paths.tag(tag.id))
         }
-        links = site.links.map { link in
-            LinkEntry(
-                id: link.id, url: link.url.absoluteString, title: link.title, description: link.description,
-                tags: link.tags.map { site.tags[$0].name }, category: site.categories[link.category].pathString,
-                date: link.date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: link.favorite,
-                image: link.image?.absoluteString, note: link.note?.markdown,
-                page: link.hasPage ? context.paths.link(link.id) : nil, source: link.source.description,
-                extra: link.extra.isEmpty ? nil : link.extra,
-                links: link.secondaryLinks.isEmpty
-                    ? nil : link.secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
-                related: link.related)
-        }
+        links = site.links.indices.map { Self.entry(site, $0, context) }
+    }
+
+    /// The entry of `site.links[id]`, read a field at a time: a `Link` bound to a name (or handed to a
+    /// closure) is a copy of the whole link, a few dozen retains and releases.
+    private static func entry(_ site: Site, _ id: Int, _ context: TemplateContext) -> LinkEntry {
+        LinkEntry(
+            id: id, url: site.links[id].url.absoluteString, title: site.links[id].title,
+            description: site.links[id].description, tags: site.links[id].tags.map { site.tags[$0].name },
+            category: site.categories[site.links[id].category].pathString,
+            date: site.links[id].date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: site.links[id].favorite,
+            image: site.links[id].image?.absoluteString, note: site.links[id].note?.markdown,
+            page: site.links[id].hasPage ? context.paths.link(id) : nil, source: site.links[id].source.description,
+            extra: site.links[id].extra.isEmpty ? nil : site.links[id].extra,
+            links: site.links[id].secondaryLinks.isEmpty
+                ? nil
+                : site.links[id].secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
+            related: site.links[id].related)
     }
 }
 

@@ -69,20 +69,24 @@ struct SearchIndexDocument: Encodable {
                 href: context.href(context.paths.category(category.id)), parent: category.parent)
         }
         tags = site.tags.map(\.name)
-        links = site.links.map { link in
-            var note = link.note?.plainText
-            // Secondary links are found by their names and hosts, ranked as the note is.
-            if !link.secondaryLinks.isEmpty {
-                let names = link.secondaryLinks.map { "\($0.title) \($0.url.displayHost)" }.joined(separator: " · ")
-                note = note.map { names + " · " + $0 } ?? names
-            }
-            if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
-            return LinkEntry(
-                title: link.title, url: link.url.absoluteString, domain: link.url.displayHost,
-                description: link.description, note: note, tags: link.tags.isEmpty ? nil : link.tags,
-                category: link.category, page: link.hasPage ? context.href(context.paths.link(link.id)) : nil,
-                date: link.date?.isoDay, favorite: link.favorite ? 1 : nil)
+        links = site.links.indices.map { Self.entry(site.links, $0, context) }
+    }
+
+    /// The entry of `links[id]`, read a field at a time: a `Link` bound to a name (or handed to a
+    /// closure) is a copy of the whole link, a few dozen retains and releases.
+    private static func entry(_ links: [Link], _ id: Int, _ context: TemplateContext) -> LinkEntry {
+        var note = links[id].note?.plainText
+        // Secondary links are found by their names and hosts, ranked as the note is.
+        if !links[id].secondaryLinks.isEmpty {
+            let names = links[id].secondaryLinks.map { "\($0.title) \($0.url.displayHost)" }.joined(separator: " · ")
+            note = note.map { names + " · " + $0 } ?? names
         }
+        if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
+        return LinkEntry(
+            title: links[id].title, url: links[id].url.absoluteString, domain: links[id].url.displayHost,
+            description: links[id].description, note: note, tags: links[id].tags.isEmpty ? nil : links[id].tags,
+            category: links[id].category, page: links[id].hasPage ? context.href(context.paths.link(id)) : nil,
+            date: links[id].date?.isoDay, favorite: links[id].favorite ? 1 : nil)
     }
 }
 
