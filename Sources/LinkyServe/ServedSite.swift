@@ -27,39 +27,53 @@ struct ServedSite: Sendable {
     var basePath: [String] = []
 }
 
-/// The served site, swapped as a whole under a lock: requests never see half an update.
+/// The served site, updated as a whole under a lock: requests never see half an update.
 final class ServedSiteStore: Sendable {
     private let site = Mutex(ServedSite())
 
     var current: ServedSite { site.withLock { $0 } }
 
     /// Takes the build's files after an update; `paths` limits the work to what an incremental update
-    /// rendered (nil: compare everything).
+    /// rendered (nil: compare everything). Called by one task at a time (the server's update loop).
+    ///
+    /// The changes are worked out on a snapshot and applied in place under the lock: replacing the
+    /// whole site copied its dictionary of 8,000 files at every update (a fifth of a 10k site's reload).
     func publish(_ build: PreviewBuild, paths: [String]?) {
         let now = Date()
-        var next = current
-        next.version += 1
-        let version = next.version
+        let (version, changes) = changes(build, paths: paths)
+        let overlay = build.hasErrors ? ErrorOverlay.html(build.diagnostics) : nil
+        let basePath = build.basePath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        site.withLock { site in
+            site.version = version
+            for (path, body) in changes {
+                site.files[path] = body.map { ServedFile(body: $0, version: version, modified: now) }
+            }
+            if overlay != site.overlay {
+                site.overlay = overlay
+                site.overlayVersion = version
+            }
+            site.diagnostics = build.diagnostics
+            site.basePath = basePath
+        }
+    }
+
+    /// The next version, and each path whose bytes change with its new body (nil: the file goes).
+    private func changes(_ build: PreviewBuild, paths: [String]?) -> (Int, [(String, ByteBuffer?)]) {
+        let served = current
+        var changes: [(String, ByteBuffer?)] = []
         func store(_ path: String, _ data: Data) {
-            if let old = next.files[path], old.body.readableBytesView.elementsEqual(data) { return }
-            next.files[path] = ServedFile(body: ByteBuffer(bytes: data), version: version, modified: now)
+            if let old = served.files[path], old.body.readableBytesView.elementsEqual(data) { return }
+            changes.append((path, ByteBuffer(bytes: data)))
         }
         if let paths {
             // A path the build no longer has (a tag's pages when its last link left it) goes.
             for path in paths {
-                if let data = build.files[path] { store(path, data) } else { next.files[path] = nil }
+                if let data = build.files[path] { store(path, data) } else { changes.append((path, nil)) }
             }
         } else {
             for (path, data) in build.files { store(path, data) }
-            for path in next.files.keys where build.files[path] == nil { next.files[path] = nil }
+            for path in served.files.keys where build.files[path] == nil { changes.append((path, nil)) }
         }
-        let overlay = build.hasErrors ? ErrorOverlay.html(build.diagnostics) : nil
-        if overlay != next.overlay {
-            next.overlay = overlay
-            next.overlayVersion = version
-        }
-        next.diagnostics = build.diagnostics
-        next.basePath = build.basePath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        site.withLock { $0 = next }
+        return (served.version + 1, changes)
     }
 }
