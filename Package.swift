@@ -33,7 +33,7 @@ let package = Package(
         ),
         /// libxml2's forgiving HTML parser; only `LinkyHTML` imports it.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        /// What Foundation lacks: swapping two folders atomically, and growing malloc's heaps in large steps.
+        /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
         /// The version and commit `--version` prints: "dev" from source, stamped by scripts/release.
         .target(name: "CLinkyBuildInfo"),
@@ -100,7 +100,6 @@ let package = Package(
             name: "linky-site",
             dependencies: [
                 "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork", "LinkyServe", "CLinkyBuildInfo",
-                "CLinkySystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CLinkySystem
 
 @main
 struct LinkySite: AsyncParsableCommand {
@@ -22,10 +21,4 @@ struct LinkySite: AsyncParsableCommand {
             ImportCommand.self, TagsCommand.self, ServeCommand.self, ThemeCommand.self,
         ]
     )
-
-    static func main() async {
-        // A build allocates in many threads at once; see `linky_reserve_heap_ahead`.
-        linky_reserve_heap_ahead()
-        await main(nil)
-    }
 }
