@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LinkyModel", targets: ["LinkyModel"]),
         .library(name: "LinkyCuration", targets: ["LinkyCuration"]),
         .library(name: "LinkyTemplates", targets: ["LinkyTemplates"]),
+        .library(name: "LinkyImages", targets: ["LinkyImages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,16 @@ let package = Package(
         ),
         /// libxml2's forgiving HTML parser; only `LinkyHTML` imports it.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        /// Debian's libjpeg-turbo, libpng, giflib and libwebp behind a few C functions (libjpeg reports
+        /// errors with longjmp, which Swift cannot catch); only `LinkyImages` imports it. scripts/release
+        /// links their static archives.
+        .target(
+            name: "CLinkyImageCodecs",
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                .linkedLibrary("z"), .linkedLibrary("m"),
+            ]
+        ),
         /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
         /// The version and commit `--version` prints: "dev" from source, stamped by scripts/release.
@@ -56,6 +67,10 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+
+        /// Pictures as plain values: their format from their bytes, limits checked before decoding,
+        /// decoding, resizing and encoding (standard library and `CLinkyImageCodecs` only).
+        .target(name: "LinkyImages", dependencies: ["CLinkyImageCodecs"]),
 
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
@@ -115,6 +130,7 @@ let package = Package(
         .testTarget(name: "LinkyModelTests", dependencies: ["LinkyModel"]),
         .testTarget(name: "LinkyMarkdownTests", dependencies: ["LinkyMarkdown"]),
         .testTarget(name: "LinkyHTMLTests", dependencies: ["LinkyHTML"]),
+        .testTarget(name: "LinkyImagesTests", dependencies: ["LinkyImages"], resources: [.copy("Fixtures")]),
         /// Test helpers shared by test targets: the fixture web server on 127.0.0.1, generated sites.
         .target(name: "LinkyTestSupport", path: "Tests/Support"),
         .testTarget(
