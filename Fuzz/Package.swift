@@ -25,6 +25,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzTemplate",
             dependencies: ["CFuzzerDriver", .product(name: "LinkyTemplates", package: "linky-site")]),
+        /// Picture decoding (JPEG, PNG, GIF, WebP through Debian's libraries), resizing and encoding.
+        .executableTarget(
+            name: "FuzzImage", dependencies: ["CFuzzerDriver", .product(name: "LinkyImages", package: "linky-site")]),
         /// URL validation and normalisation (IRI → URI, punycode, comparison keys).
         .executableTarget(
             name: "FuzzURL", dependencies: ["CFuzzerDriver", .product(name: "LinkyModel", package: "linky-site")]),
