@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // MARK: - C libraries
@@ -79,8 +80,8 @@ let package = Package(
         .target(
             name: "LinkyCuration",
             dependencies: [
-                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork",
-                .product(name: "Yams", package: "Yams"),
+                "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork", "LinkyImages",
+                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -154,6 +155,7 @@ let package = Package(
             name: "LinkyCurationTests",
             dependencies: [
                 "LinkyCuration", "LinkyBuild", "LinkyTheme", "LinkyModel", "LinkyNetwork", "LinkyTestSupport",
+                "LinkyImages",
             ]
         ),
         .testTarget(

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import LinkyImages
+import LinkyModel
+
+/// The files of link cards' pictures in a site's `pictures/` folder, each named after the SHA-256 of
+/// the bytes it was made from (`<24 hex digits>-400w.webp`), so the same picture found at two addresses
+/// is stored once and a changed picture gets new names.
+public struct PictureStore: Sendable {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The bytes are not a picture that can be used (the reason names it).
+        case picture(ImageError)
+        /// A file of `pictures/` could not be written.
+        case notWritten(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .picture(let error): error.description
+            case .notWritten(let path, let reason): "cannot write \(path): \(reason)"
+            }
+        }
+    }
+
+    public let siteFolder: URL
+    public var limits = ImageLimits.standard
+
+    public init(siteFolder: URL) {
+        self.siteFolder = siteFolder
+    }
+
+    var folder: URL { siteFolder.appending(path: PictureIndex.folderName) }
+
+    /// Decodes downloaded `bytes` (within `limits`), makes the card's files (`CardPictures`) and writes
+    /// those not there yet, each whole or not at all.
+    public func store(
+        _ bytes: [UInt8], kind: PictureIndex.Kind, fetched: String
+    ) throws(Failure)
+        -> PictureIndex.Entry
+    {
+        let picture: RGBAImage
+        let variants: [PictureVariant]
+        do {
+            picture = try RGBAImage.decode(bytes, limits: limits)
+            variants = kind == .preview ? try CardPictures.preview(picture) : try CardPictures.icon(picture)
+        } catch {
+            throw .picture(error)
+        }
+        let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let key = String(sha256.prefix(24))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .notWritten(path: PictureIndex.folderName, reason: error.localizedDescription)
+        }
+        var files: [PictureIndex.File] = []
+        for variant in variants {
+            let name = "\(key)-\(variant.suffix)"
+            let file = folder.appending(path: name)
+            if !FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    try Data(variant.bytes).write(to: file, options: .atomic)
+                } catch {
+                    throw .notWritten(path: "\(PictureIndex.folderName)/\(name)", reason: error.localizedDescription)
+                }
+            }
+            files.append(
+                PictureIndex.File(name: name, width: variant.width, height: variant.height, bytes: variant.bytes.count))
+        }
+        return PictureIndex.Entry(
+            kind: kind, sha256: sha256, width: picture.width, height: picture.height, files: files, fetched: fetched)
+    }
+
+    /// Whether `name` is a file this store makes: only those are ever removed.
+    static func isStoreFile(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 24, parts[0].allSatisfy(\.isHexDigit),
+            parts[0].allSatisfy({ !$0.isUppercase })
+        else { return false }
+        let rest = parts[1]
+        for ending in ["w.webp", "w.jpg", "w.png"] where rest.hasSuffix(ending) {
+            let width = rest.dropLast(ending.count)
+            return !width.isEmpty && width.allSatisfy(\.isASCII) && width.allSatisfy(\.isNumber)
+        }
+        return false
+    }
+
+    /// Removes the files of `pictures/` that `index` does not use, of those this store names (any other
+    /// file there is the site's own and stays). Returns their names, sorted.
+    @discardableResult public func prune(keeping index: PictureIndex) -> [String] {
+        let used = index.fileNames
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where Self.isStoreFile(name) && !used.contains(name) {
+            if (try? FileManager.default.removeItem(at: folder.appending(path: name))) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// Writes `pictures/index.json` whole or not at all.
+    public func save(_ index: PictureIndex) throws(Failure) {
+        let path = "\(PictureIndex.folderName)/\(PictureIndex.fileName)"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try index.encoded().write(to: folder.appending(path: PictureIndex.fileName), options: .atomic)
+        } catch {
+            throw .notWritten(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The pictures `linky-site fetch` downloaded for link cards, made small and kept in the site's
+/// `pictures/` folder (committed beside `metadata.json`): for each source address (a page's preview
+/// picture or a site's icon, as `metadata.json` or a link file names it), the files made from it.
+/// `build` reads it and copies the files the pages use; it never downloads. Sorted, pretty-printed
+/// JSON, so a fetch shows as a small diff.
+public struct PictureIndex: Sendable, Equatable {
+    /// The folder, in the site folder, and the index's name inside it.
+    public static let folderName = "pictures"
+    public static let fileName = "index.json"
+    public static let formatVersion = 1
+
+    /// What a picture is for: a card's preview, or the icon beside its domain.
+    public enum Kind: String, Sendable, Codable {
+        case preview, icon
+    }
+
+    /// One file made from a picture, in `pictures/`.
+    public struct File: Sendable, Equatable, Codable {
+        public var name: String
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+
+        public init(name: String, width: Int, height: Int, bytes: Int) {
+            self.name = name
+            self.width = width
+            self.height = height
+            self.bytes = bytes
+        }
+    }
+
+    /// The files made from one source picture.
+    public struct Entry: Sendable, Equatable, Codable {
+        public var kind: Kind
+        /// The SHA-256 of the downloaded bytes (hex), which starts each file's name.
+        public var sha256: String
+        /// The source's own size, in pixels.
+        public var width: Int
+        public var height: Int
+        /// The files, smallest first: WebP for the pages (1×, then 2× when the source was large enough),
+        /// then a JPEG (previews) or PNG (icons) for the print page.
+        public var files: [File]
+        /// The day it was downloaded, `YYYY-MM-DD`.
+        public var fetched: String
+
+        public init(kind: Kind, sha256: String, width: Int, height: Int, files: [File], fetched: String) {
+            self.kind = kind
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+            self.files = files
+            self.fetched = fetched
+        }
+    }
+
+    /// Entries by source address, as written in `metadata.json` or a link file.
+    public var entries: [String: Entry]
+
+    public init(entries: [String: Entry] = [:]) {
+        self.entries = entries
+    }
+
+    /// Every file name the entries use.
+    public var fileNames: Set<String> { Set(entries.values.flatMap { $0.files.map(\.name) }) }
+
+    // MARK: - The file
+
+    private struct Stored: Codable {
+        var version: Int
+        var pictures: [String: Entry]
+    }
+
+    /// The index of the site in `siteFolder`; an empty one when there is none yet.
+    public static func load(fromSiteFolder siteFolder: URL) throws(MetadataCache.Failure) -> PictureIndex {
+        let file = siteFolder.appending(path: folderName).appending(path: fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return PictureIndex() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .unreadable("cannot read \(folderName)/\(fileName): \(error.localizedDescription)")
+        }
+        return try decode(data)
+    }
+
+    public static func decode(_ data: Data) throws(MetadataCache.Failure) -> PictureIndex {
+        let stored: Stored
+        do {
+            stored = try JSONDecoder().decode(Stored.self, from: data)
+        } catch {
+            throw .unreadable("not a picture index: \(error)")
+        }
+        guard stored.version <= formatVersion else {
+            throw .unreadable("written by a newer linky-site (format \(stored.version)); update linky-site to read it")
+        }
+        return PictureIndex(entries: stored.pictures)
+    }
+
+    /// The file's bytes: keys sorted, one field per line, a newline at the end.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(Stored(version: Self.formatVersion, pictures: entries))
+            data.append(0x0A)
+            return data
+        } catch {
+            preconditionFailure("encoding strings and integers as JSON cannot fail: \(error)")
+        }
+    }
+}
