@@ -2,7 +2,7 @@
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Its bytes are not a picture linky-site reads (HTML, text, an unknown format).
     case notAPicture
-    /// A format that is never decoded (SVG, ICO, BMP).
+    /// A format that is never decoded (SVG, BMP, an icon file of bitmaps only).
     case unsupported(ImageFormat)
     /// More bytes than `ImageLimits.maxBytes`.
     case tooManyBytes(Int)

@@ -63,12 +63,13 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether linky-site decodes it. SVG is never decoded nor copied (it may carry scripts); ICO and
-    /// BMP are not read either: sites that serve only those get the drawn fallback icon.
+    /// Whether linky-site decodes it: an icon file through the PNG pictures it holds. SVG is never
+    /// decoded nor copied (it may carry scripts); BMP is not read: sites that serve only that, or
+    /// icons of bitmaps, get the drawn fallback icon.
     public var isDecodable: Bool {
         switch self {
-        case .jpeg, .png, .gif, .webp: true
-        case .svg, .ico, .bmp: false
+        case .jpeg, .png, .gif, .webp, .ico: true
+        case .svg, .bmp: false
         }
     }
 }

@@ -109,6 +109,19 @@ enum Fixture {
         throw ImageError.notAPicture
     }
 
+    @Test func anIconFileGivesItsLargestPNG() throws {
+        #expect(ImageFormat(sniffing: try Fixture.bytes("icon.ico")) == .ico)
+        let icon = try RGBAImage.decode(try Fixture.bytes("icon.ico"))
+        #expect(icon.width == 64 && icon.height == 64)
+        #expect(Fixture.isRed(Fixture.pixel(icon, 16, 40)) && Fixture.isBlue(Fixture.pixel(icon, 48, 40)))
+        #expect(throws: ImageError.unsupported(.ico)) { try RGBAImage.decode(try Fixture.bytes("bitmap.ico")) }
+        // An entry pointing past the end of the file is no picture.
+        var damaged = try Fixture.bytes("icon.ico")
+        damaged.removeLast(200)
+        let largest = try RGBAImage.decode(damaged)
+        #expect(largest.width == 32)
+    }
+
     @Test func aPixelBombIsRefusedFromItsHeader() throws {
         for name in ["bomb.png", "bomb.gif"] {
             let started = ContinuousClock.now

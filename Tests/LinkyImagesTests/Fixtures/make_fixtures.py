@@ -58,6 +58,11 @@ def main():
     tall = pattern("RGB").rotate(90, expand=True).resize((W, H)).convert("P", palette=Image.ADAPTIVE, colors=4)
     tall.save(HERE / "interlaced.gif", interlace=True)
 
+    # Icon files: of PNG pictures (16, 32 and 64 pixels; the largest is read), and of bitmaps only.
+    square = pattern("RGBA", alpha=True).resize((64, 64))
+    square.save(HERE / "icon.ico", sizes=[(16, 16), (32, 32), (64, 64)])
+    square.save(HERE / "bitmap.ico", sizes=[(32, 32)], bitmap_format="bmp")
+
     # Hostile: a PNG whose header claims 30,000 × 30,000 pixels (900 million) over a few bytes of data.
     header = struct.pack(">IIBBBBB", 30000, 30000, 8, 6, 0, 0, 0)
     bomb = b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", zlib.compress(b"\0" * 1024))
