@@ -4,8 +4,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAPicture
     /// A format that is never decoded (SVG, BMP, an icon file of bitmaps only).
     case unsupported(ImageFormat)
-    /// More bytes than `ImageLimits.maxBytes`.
-    case tooManyBytes(Int)
+    /// More bytes than `ImageLimits.maxBytes` (the limit).
+    case tooManyBytes(limit: Int)
     /// Damaged, cut short, too many pixels: what the decoder said.
     case undecodable(String)
     /// The encoder failed (out of memory).
@@ -15,7 +15,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAPicture: "the file is not a picture (its bytes are neither JPEG, PNG, GIF nor WebP)"
         case .unsupported(let format): "\(format.rawValue.uppercased()) pictures are not used"
-        case .tooManyBytes(let count): "the picture is \(count) bytes, more than allowed"
+        case .tooManyBytes(let limit):
+            "the picture is larger than the \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes") allowed"
         case .undecodable(let reason): reason
         case .unencodable(let reason): reason
         }

@@ -17,7 +17,7 @@ public struct RGBAImage: Sendable, Equatable {
     /// Decodes `bytes` with Debian's libjpeg-turbo, libpng, giflib or libwebp, as its bytes say it
     /// is, within `limits`: too many bytes or pixels are refused before anything is decoded.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageError) -> RGBAImage {
-        guard bytes.count <= limits.maxBytes else { throw .tooManyBytes(bytes.count) }
+        guard bytes.count <= limits.maxBytes else { throw .tooManyBytes(limit: limits.maxBytes) }
         guard let format = ImageFormat(sniffing: bytes) else { throw .notAPicture }
         let decoder: (UnsafePointer<UInt8>?, Int, Int64, UnsafeMutablePointer<linky_image>?) -> Int32
         switch format {

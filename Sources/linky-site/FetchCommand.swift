@@ -14,6 +14,14 @@ struct FetchCommand: AsyncParsableCommand {
             never uses the network) shows titles, descriptions, images and favicons the files leave out. \
             What a link file says always wins over the cache.
 
+            Then the pictures of link cards: each link's preview picture (its file's `image:`, else the \
+            page's) and its site's icon are downloaded (at most 10 MB and 40 million pixels each; the \
+            type is read from the bytes), made into small WebP files (400 and 800 pixels wide, icons 32 \
+            and 64) with a JPEG or PNG for print, and kept in pictures/ beside metadata.json, named \
+            by their content and listed in pictures/index.json: commit them too. A picture that \
+            cannot be used (SVG, damaged, too large, not a picture) is a warning naming its link; \
+            pictures no link uses any more are removed. --no-pictures skips this step.
+
             A link file without a title is fine once fetch has found one. Pages that cannot be read \
             keep their previous entry; entries of links no longer in the collection are removed. Your \
             files are not touched unless you pass --write, which adds the missing title, description \
@@ -37,6 +45,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Flag(help: "Also write the missing title, description and image into the link files.")
     var write = false
+
+    @Flag(name: .customLong("no-pictures"), help: "Do not download the links' preview pictures and icons.")
+    var noPictures = false
 
     @Option(name: .customLong("per-host"), help: "Pages fetched at once from one host.")
     var perHost: Int = 2
@@ -80,6 +91,10 @@ struct FetchCommand: AsyncParsableCommand {
                 Terminal.output("\(folder.prefix)\(file.path): added \(file.added.joined(separator: ", "))")
             }
             Terminal.error("\(summary(report, filled: filled.count))\n")
+            if !noPictures {
+                let pictures = try await fetchPictures(folder.url, prefix: folder.prefix)
+                Terminal.error("\(Self.summary(pictures))\n")
+            }
         } catch {
             throw exitCode(error, prefix: folder.prefix)
         }
@@ -100,6 +115,36 @@ private extension FetchCommand {
                 Terminal.output("\(file): note: \(page.url.displayString) moved permanently to \(moved)")
             }
         }
+    }
+
+    /// The pictures step, with its progress line and a warning for each picture it could not use.
+    func fetchPictures(_ siteFolder: URL, prefix: String) async throws(MetadataFetch.Failure) -> PictureFetch.Report {
+        var options = PictureFetch.Options(siteFolder: siteFolder, today: AddCommand.today())
+        options.concurrency = min(concurrency, 8)
+        options.timeout = .seconds(timeout)
+        let pictures = PictureFetch(options: options)
+        let plan = try await pictures.plan()
+        let progress = ProgressLine(total: plan.downloads, label: "pictures")
+        let report: PictureFetch.Report
+        do {
+            report = try await pictures.run(plan) { progress.advance(note: nil) }
+            progress.finish()
+        } catch {
+            progress.finish()
+            throw error
+        }
+        for warning in report.warnings {
+            let file = warning.location.map { prefix + $0.path } ?? ""
+            Terminal.output("\(file): warning[\(warning.code.rawValue)]: \(warning.message)")
+        }
+        return report
+    }
+
+    static func summary(_ pictures: PictureFetch.Report) -> String {
+        var summary = "Pictures: \(pictures.stored) downloaded, \(pictures.kept) kept"
+        if !pictures.removed.isEmpty { summary += ", \(pictures.removed.count) files no link uses removed" }
+        summary += pictures.warnings.isEmpty ? "." : "; \(pictures.warnings.count) could not be used."
+        return summary
     }
 
     func summary(_ report: MetadataFetchReport, filled: Int) -> String {

@@ -150,7 +150,7 @@ enum Fixture {
         var limits = ImageLimits.standard
         limits.maxBytes = 100
         let photo = try Fixture.bytes("photo.jpg")
-        #expect(throws: ImageError.tooManyBytes(photo.count)) { try RGBAImage.decode(photo, limits: limits) }
+        #expect(throws: ImageError.tooManyBytes(limit: 100)) { try RGBAImage.decode(photo, limits: limits) }
     }
 
     /// Every prefix of every fixture, and each with one byte changed: an error or a picture, never a crash.

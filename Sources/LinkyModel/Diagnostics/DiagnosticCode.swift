@@ -53,6 +53,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case brokenLink = "LINKY200"
     case unreachableLink = "LINKY201"
     case movedLink = "LINKY202"
+    /// A link's preview picture or its site's icon could not be used for its card (`fetch`).
+    case unusablePicture = "LINKY210"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -107,6 +109,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .brokenLink: "broken-link"
         case .unreachableLink: "unreachable-link"
         case .movedLink: "moved-link"
+        case .unusablePicture: "unusable-picture"
         }
     }
 }

@@ -7,6 +7,7 @@ Every request is recorded; GET /_log returns them as JSON lines ("METHOD path") 
 import gzip
 import http.server
 import json
+import os
 import sys
 import threading
 import time
@@ -44,6 +45,15 @@ PLAIN_PAGE = """<!doctype html><html><head>
 <base href="https://static.example.test/assets/">
 <link rel="shortcut icon" href="fav.ico">
 </head><body></body></html>"""
+
+# A page with a preview picture and an icon, both files of Tests/LinkyImagesTests/Fixtures.
+CARD_PAGE = """<!doctype html><html><head><title>A card</title>
+<meta property="og:image" content="/pictures/photo.jpg">
+<link rel="icon" href="/pictures/icon.ico">
+</head><body></body></html>"""
+PICTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "LinkyImagesTests", "Fixtures")
+PICTURE_TYPES = {".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp",
+                 ".ico": "image/x-icon", ".svg": "image/svg+xml"}
 
 NO_ICON_PAGE = """<!doctype html><html><head><title>No icon declared</title></head><body></body></html>"""
 
@@ -123,6 +133,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/gzip":
             body = gzip.compress(b"<html><head><title>Compressed page</title></head></html>")
             return send(200, body, headers={"Content-Encoding": "gzip"})
+        if path == "/card":
+            return send(200, CARD_PAGE)
+        # /pictures/NAME serves a picture fixture with its type; /pictures-as-html/NAME as text/html.
+        if path.startswith("/pictures/") or path.startswith("/pictures-as-html/"):
+            name = os.path.basename(path)
+            file = os.path.join(PICTURES, name)
+            if not os.path.isfile(file):
+                return send(404, "no such picture")
+            with open(file, "rb") as handle:
+                body = handle.read()
+            as_html = path.startswith("/pictures-as-html/")
+            return send(200, body, "text/html" if as_html else PICTURE_TYPES.get(os.path.splitext(name)[1], "image/png"))
+        if path == "/picture-12mb":
+            return send(200, b"\xff\xd8\xff\xe0" + b"\0" * (12 * 1024 * 1024), "image/jpeg")
         if path == "/image.png":
             return send(200, b"\x89PNG\r\n\x1a\n", "image/png")
         if path.startswith("/redirect/"):

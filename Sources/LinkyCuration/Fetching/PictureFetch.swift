@@ -1,0 +1,213 @@
+import Foundation
+import LinkyBuild
+import LinkyImages
+import LinkyModel
+import LinkyNetwork
+
+/// The pictures step of `linky-site fetch`, after the pages are read: each link's preview picture (its
+/// file's `image:`, else the page's) and its site's icon that `pictures/` does not hold yet are
+/// downloaded, checked and made into a card's small files (`PictureStore`); pictures no link uses any
+/// more are dropped. `build` then copies the files the pages use and never downloads.
+public struct PictureFetch: Sendable {
+    public struct Options: Sendable {
+        public var siteFolder: URL
+        /// The day written as `fetched`, `YYYY-MM-DD`.
+        public var today: String
+        /// Pictures downloaded at once.
+        public var concurrency = 8
+        /// The most one picture may take to download.
+        public var timeout: Duration = .seconds(20)
+        public var limits = ImageLimits.standard
+
+        public init(siteFolder: URL, today: String) {
+            self.siteFolder = siteFolder
+            self.today = today
+        }
+    }
+
+    /// What the step did.
+    public struct Report: Sendable {
+        /// Pictures downloaded and stored now.
+        public var stored: Int
+        /// Pictures already in `pictures/`, used as they are.
+        public var kept: Int
+        /// Files of `pictures/` no link uses any more, removed.
+        public var removed: [String]
+        /// Pictures that could not be used, each at the first place its link is written.
+        public var warnings: [Diagnostic]
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// A picture the site's cards use: where it is, what for, and where its links are written.
+    struct Source {
+        var url: String
+        var kind: PictureIndex.Kind
+        var uses: [SourceLocation]
+    }
+
+    /// Reads the site (with `metadata.json` as it is now) for the pictures its links use.
+    func sources() async throws(MetadataFetch.Failure) -> [Source] {
+        var build = BuildOptions(siteFolder: options.siteFolder)
+        build.writeOutput = false
+        build.includeDrafts = true
+        let report = await SiteBuilder().build(build)
+        let blocking = report.diagnostics.filter { $0.severity == .error && $0.code != .missingTitle }
+        guard blocking.isEmpty else { throw .siteHasErrors(blocking) }
+        var sources: [String: Source] = [:]
+        var order: [String] = []
+        for link in report.site?.links ?? [] {
+            for (url, kind) in [(link.image, PictureIndex.Kind.preview), (link.favicon, .icon)] {
+                guard let url = url?.absoluteString else { continue }
+                if sources[url] == nil {
+                    order.append(url)
+                    sources[url] = Source(url: url, kind: kind, uses: [])
+                }
+                sources[url]?.uses.append(link.source)
+            }
+        }
+        return order.map { sources[$0]! }
+    }
+
+    /// What `plan` found: the pictures the site uses, those `pictures/` holds and those to download.
+    public struct Plan: Sendable {
+        var sources: [Source]
+        var old: PictureIndex
+        var kept: PictureIndex
+        var missing: [Source]
+
+        /// How many pictures are to be downloaded.
+        public var downloads: Int { missing.count }
+    }
+
+    /// Reads the site (with `metadata.json` as it is now) and `pictures/index.json`: which pictures
+    /// the links use, and which of them `pictures/` does not hold yet.
+    public func plan() async throws(MetadataFetch.Failure) -> Plan {
+        let sources = try await sources()
+        let old: PictureIndex
+        do {
+            old = try PictureIndex.load(fromSiteFolder: options.siteFolder)
+        } catch {
+            throw .unreadableCache(reason: "\(PictureIndex.folderName)/\(PictureIndex.fileName): \(error)")
+        }
+        var kept = PictureIndex()
+        var missing: [Source] = []
+        for source in sources {
+            if let entry = old.entries[source.url], entry.kind == source.kind,
+                entry.files.allSatisfy({ Self.exists($0.name, in: options.siteFolder) })
+            {
+                kept.entries[source.url] = entry
+            } else {
+                missing.append(source)
+            }
+        }
+        return Plan(sources: sources, old: old, kept: kept, missing: missing)
+    }
+
+    /// Downloads what is missing, saves `pictures/index.json` when it changed and prunes the folder.
+    ///
+    /// - Parameter progress: called as each download is done, from any task.
+    public func run(
+        _ plan: Plan, progress: @escaping @Sendable () -> Void = {}
+    ) async throws(MetadataFetch.Failure)
+        -> Report
+    {
+        let (old, missing) = (plan.old, plan.missing)
+        var index = plan.kept
+        let store = {
+            var store = PictureStore(siteFolder: options.siteFolder)
+            store.limits = options.limits
+            return store
+        }()
+        var clientOptions = WebClient.Options()
+        clientOptions.timeout = options.timeout
+        // One byte more than allowed tells a picture that is too large from one just at the limit.
+        clientOptions.maximumBodyBytes = options.limits.maxBytes + 1
+        let client = WebClient(options: clientOptions)
+        let results = await download(missing, client: client, store: store, progress: progress)
+        await client.shutdown()
+        var warnings: [Diagnostic] = []
+        for (source, result) in zip(missing, results) {
+            switch result {
+            case .success(let entry): index.entries[source.url] = entry
+            case .failure(let reason):
+                let what = source.kind == .preview ? "preview picture" : "icon"
+                warnings.append(.warning(.unusablePicture, at: source.uses.first, "\(what) \(source.url): \(reason)"))
+            }
+        }
+        if index != old || !FileManager.default.fileExists(atPath: Self.indexPath(options.siteFolder)) {
+            do {
+                try store.save(index)
+            } catch {
+                throw .cacheNotWritten(reason: error.description)
+            }
+        }
+        let removed = store.prune(keeping: index)
+        return Report(
+            stored: results.filter { if case .success = $0 { true } else { false } }.count,
+            kept: plan.sources.count - missing.count, removed: removed, warnings: warnings)
+    }
+
+    /// Each source downloaded and stored, `options.concurrency` at a time; results in `sources`' order.
+    private func download(
+        _ sources: [Source], client: WebClient, store: PictureStore, progress: @escaping @Sendable () -> Void
+    ) async -> [Result<PictureIndex.Entry, Problem>] {
+        var results = [Result<PictureIndex.Entry, Problem>?](repeating: nil, count: sources.count)
+        await withTaskGroup(of: (Int, Result<PictureIndex.Entry, Problem>).self) { group in
+            var next = 0
+            func start() {
+                guard next < sources.count else { return }
+                let (position, source) = (next, sources[next])
+                next += 1
+                group.addTask { (position, await self.fetch(source, client: client, store: store)) }
+            }
+            for _ in 0..<max(1, options.concurrency) { start() }
+            while let (position, result) = await group.next() {
+                results[position] = result
+                progress()
+                start()
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Why a picture was not used, in words.
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func fetch(
+        _ source: Source, client: WebClient, store: PictureStore
+    ) async -> Result<
+        PictureIndex.Entry, Problem
+    > {
+        let response: WebClient.Response
+        do {
+            response = try await client.request(
+                source.url, readBody: true, accept: "image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8")
+        } catch {
+            return .failure(Problem(description: error.description))
+        }
+        guard (200..<300).contains(response.status) else {
+            return .failure(Problem(description: "the server answered \(response.status)"))
+        }
+        do {
+            return .success(try store.store(response.body, kind: source.kind, fetched: options.today))
+        } catch {
+            return .failure(Problem(description: error.description))
+        }
+    }
+
+    private static func exists(_ name: String, in siteFolder: URL) -> Bool {
+        FileManager.default.fileExists(
+            atPath: siteFolder.appending(path: PictureIndex.folderName).appending(path: name).path)
+    }
+
+    private static func indexPath(_ siteFolder: URL) -> String {
+        siteFolder.appending(path: PictureIndex.folderName).appending(path: PictureIndex.fileName).path
+    }
+}

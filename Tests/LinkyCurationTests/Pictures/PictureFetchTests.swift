@@ -1,0 +1,118 @@
+import Foundation
+import LinkyCuration
+import LinkyImages
+import LinkyModel
+import LinkyTestSupport
+import Testing
+
+/// `fetch`'s pictures step against the fixture server on 127.0.0.1: real picture files of every format
+/// and hostile ones, each named by a link.
+@Suite struct PictureFetchTests {
+    let server: FixtureServer
+    let folder: URL
+
+    init() throws {
+        server = try FixtureServer()
+        folder = FileManager.default.temporaryDirectory.appending(path: "linky-picture-fetch-\(UUID().uuidString)")
+    }
+
+    func write(_ files: [String: String]) throws {
+        for (path, text) in files {
+            let url = folder.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A link file with `image:` at `picture` (a path on the fixture server).
+    func link(_ name: String, picture: String) -> (String, String) {
+        (
+            "links/\(name).md",
+            "---\nurl: https://example.org/\(name)\ntitle: \(name)\nimage: \(server.url(picture))\n---\n"
+        )
+    }
+
+    func runFetch() async throws -> PictureFetch.Report {
+        var metadata = MetadataFetch.Options(siteFolder: folder, today: "2026-11-27")
+        metadata.timeout = .seconds(10)
+        let fetch = MetadataFetch(options: metadata)
+        _ = try await fetch.fetch(try await fetch.plan())
+        var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-27")
+        options.timeout = .seconds(10)
+        let pictures = PictureFetch(options: options)
+        return try await pictures.run(try await pictures.plan())
+    }
+
+    func pictureNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "pictures").path).sorted()
+    }
+
+    @Test func everyFormatBecomesSmallLocalFilesAndHostileOnesAreWarnings() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files = Dictionary(
+            uniqueKeysWithValues: [
+                link("jpeg", picture: "/pictures/progressive.jpg"), link("png", picture: "/pictures/alpha.png"),
+                link("webp", picture: "/pictures/lossy.webp"), link("gif", picture: "/pictures/animated.gif"),
+                // The type comes from the bytes: a PNG served as text/html is a PNG.
+                link("mislabelled", picture: "/pictures-as-html/palette.png"),
+                link("bomb", picture: "/pictures/bomb.png"), link("cut", picture: "/pictures/truncated.jpg"),
+                link("script", picture: "/pictures/script.svg"), link("huge", picture: "/picture-12mb"),
+                link("page", picture: "/pictures/page.html"), link("gone", picture: "/pictures/none.png"),
+            ])
+        // A page whose og:image and icon are found by fetch.
+        files["links/card.md"] = "---\nurl: \(server.url("/card"))\ntitle: Card\n---\n"
+        try write(files)
+        let report = try await runFetch()
+        let index = try PictureIndex.load(fromSiteFolder: folder)
+        let stored = Set(index.entries.keys)
+        for path in [
+            "/pictures/progressive.jpg", "/pictures/alpha.png", "/pictures/lossy.webp", "/pictures/animated.gif",
+            "/pictures-as-html/palette.png", "/pictures/photo.jpg", "/pictures/icon.ico",
+        ] {
+            #expect(stored.contains(server.url(path)), "\(path)")
+        }
+        #expect(index.entries[server.url("/pictures/icon.ico")]?.kind == .icon)
+        #expect(report.stored == 7 && report.kept == 0)
+        // Each refused picture is a warning at the file of its link, saying why.
+        let warned = Dictionary(uniqueKeysWithValues: report.warnings.map { ($0.location?.path ?? "", $0.message) })
+        #expect(
+            Set(warned.keys) == [
+                "links/bomb.md", "links/cut.md", "links/script.md", "links/huge.md", "links/page.md", "links/gone.md",
+            ])
+        #expect(warned["links/bomb.md"]?.contains("30000 × 30000 pixels") == true)
+        #expect(warned["links/cut.md"]?.contains("cut short") == true)
+        #expect(warned["links/script.md"]?.contains("SVG pictures are not used") == true)
+        #expect(warned["links/huge.md"]?.contains("larger than the 10 MB allowed") == true)
+        #expect(warned["links/page.md"]?.contains("not a picture") == true)
+        #expect(warned["links/gone.md"]?.contains("404") == true)
+        #expect(report.warnings.allSatisfy { $0.code == .unusablePicture && $0.severity == .warning })
+        // Only the store's files: small WebP, JPEG and PNG, nothing of the SVG.
+        for name in try pictureNames() where name != "index.json" {
+            #expect(name.hasSuffix(".webp") || name.hasSuffix(".jpg") || name.hasSuffix(".png"), "\(name)")
+            let bytes = try Data(contentsOf: folder.appending(path: "pictures/\(name)"))
+            #expect(bytes.count <= 60 * 1024)
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("<script"))
+        }
+    }
+
+    @Test func aSecondFetchKeepsWhatItHasAndDropsWhatNoLinkUses() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            Dictionary(uniqueKeysWithValues: [
+                link("a", picture: "/pictures/photo.jpg"), link("b", picture: "/pictures/lossy.webp"),
+            ]))
+        let first = try await runFetch()
+        #expect(first.stored == 2)
+        let before = try pictureNames()
+        let again = try await runFetch()
+        #expect(again.stored == 0 && again.kept == 2 && again.removed.isEmpty)
+        #expect(try pictureNames() == before)
+        try FileManager.default.removeItem(at: folder.appending(path: "links/b.md"))
+        let after = try await runFetch()
+        #expect(after.kept == 1 && !after.removed.isEmpty)
+        let index = try PictureIndex.load(fromSiteFolder: folder)
+        #expect(Array(index.entries.keys) == [server.url("/pictures/photo.jpg")])
+        #expect(Set(try pictureNames()) == index.fileNames.union(["index.json"]))
+    }
+}
