@@ -13,7 +13,9 @@ struct AddCommand: AsyncParsableCommand {
             today unless --date says otherwise. Unless --no-fetch, the page is fetched first (redirects \
             followed, within --timeout) and its Open Graph, Twitter card and <title> fill the title, \
             description and image; its icon goes to metadata.json. Pages in EUC-KR, Shift_JIS or Latin-1 \
-            are read correctly. What you pass (--title, --description) wins over what the page says.
+            are read correctly. What you pass (--title, --description) wins over what the page says. The \
+            link's preview picture and icon are then downloaded into pictures/, as `fetch` makes them \
+            (--no-pictures skips them).
 
             A URL the collection already has (compared normalised: scheme and host case, default port, \
             trailing slash, fragment and utm_* ignored) is refused with the file that has it, unless --force.
@@ -65,6 +67,9 @@ struct AddCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-fetch"), help: "Do not fetch the page; the title is --title, or the address.")
     var noFetch = false
 
+    @Flag(name: .customLong("no-pictures"), help: "Do not download the link's preview picture and icon.")
+    var noPictures = false
+
     @Option(help: "Seconds to wait for the page.")
     var timeout: Int = 15
 
@@ -111,9 +116,25 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         Terminal.output("Added \(written)")
+        if !noFetch, !noPictures { await fetchPictures(of: plan.url, in: siteFolder) }
         if plan.siteErrorCount > 0 {
             Self.warn(
                 "the site has \(plan.siteErrorCount) content errors elsewhere; run `linky-site check` to see them")
+        }
+    }
+
+    /// The new link's preview picture and icon into `pictures/`, as `fetch` makes them; a picture that
+    /// cannot be used is a warning, and the link stays added.
+    func fetchPictures(of url: LinkURL, in siteFolder: URL) async {
+        var options = PictureFetch.Options(siteFolder: siteFolder, today: Self.today())
+        options.timeout = .seconds(timeout)
+        options.onlyLinks = [url.comparisonKey]
+        let pictures = PictureFetch(options: options)
+        do {
+            let report = try await pictures.run(try await pictures.plan())
+            for warning in report.warnings { Self.warn(warning.message) }
+        } catch {
+            Self.warn("the link was added, but its pictures were not: \(error.message(pathPrefix: ""))")
         }
     }
 

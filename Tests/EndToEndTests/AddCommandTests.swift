@@ -61,6 +61,25 @@ extension CommandLineTests {
         #expect(index == "---\ntitle: 읽을 거리\n---\n")
     }
 
+    @Test func addDownloadsTheLinksPreviewPictureAndIcon() throws {
+        let server = try FixtureServer()
+        let site = try addSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["add", server.url("/card"), "--site", site.path, "--date", "2024-05-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try String(contentsOf: site.appending(path: "pictures/index.json"), encoding: .utf8)
+        #expect(index.contains(#""\#(server.url("/pictures/photo.jpg"))" : {"#))
+        #expect(index.contains(#""\#(server.url("/pictures/icon.ico"))" : {"#))
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "pictures").path)
+        #expect(names.filter { $0.hasSuffix(".webp") }.count == 3, "\(names)")
+        // Without pictures: nothing downloaded.
+        let other = try addSite()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let plain = try run(["add", server.url("/card"), "--site", other.path, "--no-pictures"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.appending(path: "pictures").path))
+    }
+
     @Test func addRefusesADuplicateUnlessForced() throws {
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }

@@ -18,6 +18,9 @@ public struct PictureFetch: Sendable {
         /// The most one picture may take to download.
         public var timeout: Duration = .seconds(20)
         public var limits = ImageLimits.standard
+        /// Only the pictures of these links (`LinkURL.comparisonKey`), as `add` asks; nil for every
+        /// link. With a few links, nothing is pruned: the other links' pictures are not looked at.
+        public var onlyLinks: Set<String>?
 
         public init(siteFolder: URL, today: String) {
             self.siteFolder = siteFolder
@@ -60,7 +63,7 @@ public struct PictureFetch: Sendable {
         guard blocking.isEmpty else { throw .siteHasErrors(blocking) }
         var sources: [String: Source] = [:]
         var order: [String] = []
-        for link in report.site?.links ?? [] {
+        for link in report.site?.links ?? [] where options.onlyLinks?.contains(link.url.comparisonKey) ?? true {
             for (url, kind) in [(link.image, PictureIndex.Kind.preview), (link.favicon, .icon)] {
                 guard let url = url?.absoluteString else { continue }
                 if sources[url] == nil {
@@ -94,7 +97,8 @@ public struct PictureFetch: Sendable {
         } catch {
             throw .unreadableCache(reason: "\(PictureIndex.folderName)/\(PictureIndex.fileName): \(error)")
         }
-        var kept = PictureIndex()
+        // Looking at a few links, the others' entries stay as they are.
+        var kept = options.onlyLinks == nil ? PictureIndex() : old
         var missing: [Source] = []
         for source in sources {
             if let entry = old.entries[source.url], entry.kind == source.kind,
@@ -146,7 +150,7 @@ public struct PictureFetch: Sendable {
                 throw .cacheNotWritten(reason: error.description)
             }
         }
-        let removed = store.prune(keeping: index)
+        let removed = options.onlyLinks == nil ? store.prune(keeping: index) : []
         return Report(
             stored: results.filter { if case .success = $0 { true } else { false } }.count,
             kept: plan.sources.count - missing.count, removed: removed, warnings: warnings)

@@ -116,4 +116,22 @@ import Testing
         #expect(Array(index.entries.keys) == [server.url("/pictures/photo.jpg")])
         #expect(Set(try pictureNames()) == index.fileNames.union(["index.json"]))
     }
+
+    /// As `add` asks: one link's pictures, the others' entries kept as they were, nothing pruned.
+    @Test func onlyTheLinksAskedForAreLookedAt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Dictionary(uniqueKeysWithValues: [link("a", picture: "/pictures/photo.jpg")]))
+        _ = try await runFetch()
+        let first = try PictureIndex.load(fromSiteFolder: folder)
+        try write(Dictionary(uniqueKeysWithValues: [link("b", picture: "/pictures/lossy.webp")]))
+        try FileManager.default.removeItem(at: folder.appending(path: "links/a.md"))
+        var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-28")
+        options.onlyLinks = [try LinkURL(parsing: "https://example.org/b").comparisonKey]
+        let pictures = PictureFetch(options: options)
+        let report = try await pictures.run(try await pictures.plan())
+        #expect(report.stored == 1 && report.removed.isEmpty)
+        let index = try PictureIndex.load(fromSiteFolder: folder)
+        #expect(Set(index.entries.keys) == [server.url("/pictures/photo.jpg"), server.url("/pictures/lossy.webp")])
+        #expect(index.entries[server.url("/pictures/photo.jpg")] == first.entries[server.url("/pictures/photo.jpg")])
+    }
 }
