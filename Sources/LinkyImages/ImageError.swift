@@ -2,7 +2,7 @@
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Its bytes are not a picture linky-site reads (HTML, text, an unknown format).
     case notAPicture
-    /// A format that is never decoded (SVG, BMP, an icon file of bitmaps only).
+    /// A format that is never decoded (SVG, BMP).
     case unsupported(ImageFormat)
     /// More bytes than `ImageLimits.maxBytes` (the limit).
     case tooManyBytes(limit: Int)

@@ -63,9 +63,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether linky-site decodes it: an icon file through the PNG pictures it holds. SVG is never
-    /// decoded nor copied (it may carry scripts); BMP is not read: sites that serve only that, or
-    /// icons of bitmaps, get the drawn fallback icon.
+    /// Whether linky-site decodes it: an icon file through the largest picture it holds (PNG or
+    /// bitmap). SVG is never decoded nor copied (it may carry scripts); a BMP file is not read.
     public var isDecodable: Bool {
         switch self {
         case .jpeg, .png, .gif, .webp, .ico: true

@@ -25,11 +25,7 @@ public struct RGBAImage: Sendable, Equatable {
         case .png: decoder = linky_decode_png
         case .gif: decoder = linky_decode_gif
         case .webp: decoder = linky_decode_webp
-        case .ico:
-            // Most sites' icons: the largest picture of the icon file, when it is a PNG (as icons made
-            // since Windows Vista are); icons of bitmaps only are not read.
-            guard let png = Self.largestPNG(inIcon: bytes) else { throw .unsupported(.ico) }
-            return try decode(png, limits: limits)
+        case .ico: return try decodeIcon(bytes, limits: limits)
         case .svg, .bmp: throw .unsupported(format)
         }
         var image = linky_image()
@@ -45,29 +41,6 @@ public struct RGBAImage: Sendable, Equatable {
         return RGBAImage(
             width: Int(image.width), height: Int(image.height),
             pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-    }
-
-    /// The largest of an icon file's pictures stored as PNG (`ICONDIR`, then 16-byte entries: width,
-    /// height, colours, reserved, planes, bits, size, offset); nil when it has none or is damaged.
-    static func largestPNG(inIcon bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.count >= 6 else { return nil }
-        func little(_ offset: Int, _ count: Int) -> Int {
-            (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-        }
-        let count = little(4, 2)
-        var best: (side: Int, range: Range<Int>)?
-        for entry in 0..<count {
-            let at = 6 + entry * 16
-            guard at + 16 <= bytes.count else { break }
-            let side = bytes[at] == 0 ? 256 : Int(bytes[at])
-            let size = little(at + 8, 4)
-            let offset = little(at + 12, 4)
-            guard size >= 8, offset >= 6, offset <= bytes.count - size else { continue }
-            let range = offset..<offset + size
-            guard ImageFormat(sniffing: bytes[range]) == .png, side > (best?.side ?? 0) else { continue }
-            best = (side, range)
-        }
-        return best.map { Array(bytes[$0.range]) }
     }
 
     /// Whether every pixel is opaque.

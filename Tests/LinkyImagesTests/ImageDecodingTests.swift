@@ -114,12 +114,47 @@ enum Fixture {
         let icon = try RGBAImage.decode(try Fixture.bytes("icon.ico"))
         #expect(icon.width == 64 && icon.height == 64)
         #expect(Fixture.isRed(Fixture.pixel(icon, 16, 40)) && Fixture.isBlue(Fixture.pixel(icon, 48, 40)))
-        #expect(throws: ImageError.unsupported(.ico)) { try RGBAImage.decode(try Fixture.bytes("bitmap.ico")) }
         // An entry pointing past the end of the file is no picture.
         var damaged = try Fixture.bytes("icon.ico")
         damaged.removeLast(200)
         let largest = try RGBAImage.decode(damaged)
         #expect(largest.width == 32)
+    }
+
+    /// The older `favicon.ico`: bitmaps of 32 bits (with alpha), 24 and 8, red on the left, blue on
+    /// the right.
+    @Test(arguments: ["bitmap.ico", "bitmap24.ico", "bitmap8.ico"])
+    func anIconOfBitmapsIsRead(name: String) throws {
+        let icon = try RGBAImage.decode(try Fixture.bytes(name))
+        #expect(icon.width == 32 && icon.height == 32)
+        #expect(Fixture.isRed(Fixture.pixel(icon, 8, 20)), "\(Fixture.pixel(icon, 8, 20))")
+        #expect(Fixture.isBlue(Fixture.pixel(icon, 24, 20)), "\(Fixture.pixel(icon, 24, 20))")
+        if name == "bitmap.ico" {
+            // Its own alpha: rows are stored bottom up, and the transparent corner is at the top.
+            #expect(Fixture.pixel(icon, 1, 1).3 == 0 && Fixture.pixel(icon, 1, 30).3 == 255)
+        }
+    }
+
+    /// The mask of 1 bit a pixel after the colour rows, bottom row first, says which are transparent.
+    @Test func anIconsMaskMakesPixelsTransparent() throws {
+        var bytes = try Fixture.bytes("bitmap24.ico")
+        let offset = Int(bytes[18]) | Int(bytes[19]) << 8 | Int(bytes[20]) << 16
+        // 40 bytes of header, 32 rows of 96 bytes, then 32 mask rows of 4 bytes: the top row is the last.
+        let topMaskRow = offset + 40 + 32 * 96 + 31 * 4
+        bytes[topMaskRow] = 0x80
+        let icon = try RGBAImage.decode(bytes)
+        #expect(Fixture.pixel(icon, 0, 0).3 == 0)
+        #expect(Fixture.pixel(icon, 1, 0).3 == 255 && Fixture.pixel(icon, 0, 31).3 == 255)
+    }
+
+    @Test func aOneBitIconIsReadAndDamagedBitmapsAreErrors() throws {
+        let icon = try RGBAImage.decode(try Fixture.bytes("bitmap1.ico"))
+        #expect(icon.width == 32 && icon.height == 32)
+        #expect(Fixture.pixel(icon, 8, 20) == (255, 255, 255, 255) && Fixture.pixel(icon, 24, 20) == (0, 0, 0, 255))
+        // Cut inside the colour rows: an error, not a crash or a guess.
+        var cut = try Fixture.bytes("bitmap24.ico")
+        cut.removeLast(cut.count / 2)
+        #expect(throws: ImageError.self) { try RGBAImage.decode(cut) }
     }
 
     @Test func aPixelBombIsRefusedFromItsHeader() throws {
@@ -155,7 +190,10 @@ enum Fixture {
 
     /// Every prefix of every fixture, and each with one byte changed: an error or a picture, never a crash.
     @Test func damagedBytesNeverCrash() throws {
-        for name in ["photo.jpg", "progressive.jpg", "alpha.png", "palette.png", "lossy.webp", "animated.gif"] {
+        for name in [
+            "photo.jpg", "progressive.jpg", "alpha.png", "palette.png", "lossy.webp", "animated.gif", "icon.ico",
+            "bitmap.ico", "bitmap8.ico", "bitmap1.ico",
+        ] {
             let bytes = try Fixture.bytes(name)
             for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
                 _ = try? RGBAImage.decode(Array(bytes.prefix(length)))

@@ -62,6 +62,15 @@ def main():
     square = pattern("RGBA", alpha=True).resize((64, 64))
     square.save(HERE / "icon.ico", sizes=[(16, 16), (32, 32), (64, 64)])
     square.save(HERE / "bitmap.ico", sizes=[(32, 32)], bitmap_format="bmp")
+    # Bitmaps of 24, 8 and 1 bits a pixel (the older favicon.ico); Pillow writes their transparency
+    # masks all opaque (the tests set a mask bit themselves).
+    small = pattern("RGBA", alpha=True).resize((32, 32))
+    small.convert("RGB").save(HERE / "bitmap24.ico", sizes=[(32, 32)], bitmap_format="bmp")
+    small.convert("P", palette=Image.ADAPTIVE, colors=4).save(HERE / "bitmap8.ico", sizes=[(32, 32)], bitmap_format="bmp")
+    # One bit: white on the left, black on the right.
+    halves = Image.new("1", (32, 32), 0)
+    halves.paste(1, (0, 0, 16, 32))
+    halves.save(HERE / "bitmap1.ico", sizes=[(32, 32)], bitmap_format="bmp")
 
     # Hostile: a PNG whose header claims 30,000 × 30,000 pixels (900 million) over a few bytes of data.
     header = struct.pack(">IIBBBBB", 30000, 30000, 8, 6, 0, 0, 0)
