@@ -7,20 +7,22 @@ extension RGBAImage {
     public func resized(width newWidth: Int, height newHeight: Int) -> RGBAImage {
         precondition(newWidth > 0 && newHeight > 0, "a size of at least one pixel")
         if newWidth == width && newHeight == height { return self }
-        // Premultiplied, as floats.
-        var source = [Float](repeating: 0, count: pixels.count)
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = Float(pixels[index + 3]) / 255
-            source[index] = Float(pixels[index]) * alpha
-            source[index + 1] = Float(pixels[index + 1]) * alpha
-            source[index + 2] = Float(pixels[index + 2]) * alpha
-            source[index + 3] = Float(pixels[index + 3])
-        }
-        // Rows first (each row to the new width), then columns.
+        // Rows first (each row to the new width), then columns. A row at a time is premultiplied into
+        // floats: a copy of the whole picture as floats would be 16 bytes a pixel (640 MB at the
+        // 40-million-pixel limit).
         let across = Resampling(from: width, to: newWidth)
         var wide = [Float](repeating: 0, count: newWidth * height * 4)
+        var row = [Float](repeating: 0, count: width * 4)
         for y in 0..<height {
-            across.apply(source, start: y * width * 4, step: 4, into: &wide, at: y * newWidth * 4, stride: 4)
+            let base = y * width * 4
+            for index in stride(from: 0, to: width * 4, by: 4) {
+                let alpha = Float(pixels[base + index + 3]) / 255
+                row[index] = Float(pixels[base + index]) * alpha
+                row[index + 1] = Float(pixels[base + index + 1]) * alpha
+                row[index + 2] = Float(pixels[base + index + 2]) * alpha
+                row[index + 3] = Float(pixels[base + index + 3])
+            }
+            across.apply(row, start: 0, step: 4, into: &wide, at: y * newWidth * 4, stride: 4)
         }
         let down = Resampling(from: height, to: newHeight)
         var tall = [Float](repeating: 0, count: newWidth * newHeight * 4)

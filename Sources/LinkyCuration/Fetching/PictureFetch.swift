@@ -156,24 +156,33 @@ public struct PictureFetch: Sendable {
             kept: plan.sources.count - missing.count, removed: removed, warnings: warnings)
     }
 
-    /// Each source downloaded and stored, `options.concurrency` at a time; results in `sources`' order.
+    /// Each source downloaded (`options.concurrency` at a time) and stored; results in `sources`'
+    /// order. The pictures are decoded and made one at a time, here, as their downloads arrive: a
+    /// decoded picture may take 160 MB (at the 40-million-pixel limit), and eight at once would not fit
+    /// a small machine; the downloads go on meanwhile.
     private func download(
         _ sources: [Source], client: WebClient, store: PictureStore, progress: @escaping @Sendable () -> Void
     ) async -> [Result<PictureIndex.Entry, Problem>] {
         var results = [Result<PictureIndex.Entry, Problem>?](repeating: nil, count: sources.count)
-        await withTaskGroup(of: (Int, Result<PictureIndex.Entry, Problem>).self) { group in
+        await withTaskGroup(of: (Int, Result<[UInt8], Problem>).self) { group in
             var next = 0
             func start() {
                 guard next < sources.count else { return }
                 let (position, source) = (next, sources[next])
                 next += 1
-                group.addTask { (position, await self.fetch(source, client: client, store: store)) }
+                group.addTask { (position, await Self.bytes(of: source, client: client)) }
             }
             for _ in 0..<max(1, options.concurrency) { start() }
-            while let (position, result) = await group.next() {
-                results[position] = result
-                progress()
+            while let (position, downloaded) = await group.next() {
                 start()
+                results[position] = downloaded.flatMap { bytes in
+                    do throws(PictureStore.Failure) {
+                        return .success(try store.store(bytes, kind: sources[position].kind, fetched: options.today))
+                    } catch {
+                        return .failure(Problem(description: error.description))
+                    }
+                }
+                progress()
             }
         }
         return results.map { $0! }
@@ -184,11 +193,8 @@ public struct PictureFetch: Sendable {
         var description: String
     }
 
-    private func fetch(
-        _ source: Source, client: WebClient, store: PictureStore
-    ) async -> Result<
-        PictureIndex.Entry, Problem
-    > {
+    /// The bytes at a picture's address (at most `maximumBodyBytes`), or why there are none.
+    private static func bytes(of source: Source, client: WebClient) async -> Result<[UInt8], Problem> {
         let response: WebClient.Response
         do {
             response = try await client.request(
@@ -199,11 +205,7 @@ public struct PictureFetch: Sendable {
         guard (200..<300).contains(response.status) else {
             return .failure(Problem(description: "the server answered \(response.status)"))
         }
-        do {
-            return .success(try store.store(response.body, kind: source.kind, fetched: options.today))
-        } catch {
-            return .failure(Problem(description: error.description))
-        }
+        return .success(response.body)
     }
 
     private static func exists(_ name: String, in siteFolder: URL) -> Bool {
