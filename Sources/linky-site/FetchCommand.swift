@@ -33,7 +33,7 @@ struct FetchCommand: AsyncParsableCommand {
 
             Examples:
               linky-site fetch                  refresh every page
-              linky-site fetch --missing-only   only links with no entry yet (fast, for new links)
+              linky-site fetch --missing-only   only links with no entry yet, and their pictures (fast)
               linky-site fetch my-links --write fill the files themselves too
             """
     )
@@ -92,7 +92,9 @@ struct FetchCommand: AsyncParsableCommand {
             }
             Terminal.error("\(summary(report, filled: filled.count))\n")
             if !noPictures {
-                let pictures = try await fetchPictures(folder.url, prefix: folder.prefix)
+                // With --missing-only, only the new links' pictures (as only their pages were read).
+                let only = missingOnly ? Set(plan.pages.map(\.comparisonKey)) : nil
+                let pictures = try await fetchPictures(folder.url, only: only, prefix: folder.prefix)
                 Terminal.error("\(Self.summary(pictures))\n")
             }
         } catch {
@@ -118,8 +120,11 @@ private extension FetchCommand {
     }
 
     /// The pictures step, with its progress line and a warning for each picture it could not use.
-    func fetchPictures(_ siteFolder: URL, prefix: String) async throws(MetadataFetch.Failure) -> PictureFetch.Report {
+    func fetchPictures(
+        _ siteFolder: URL, only: Set<String>?, prefix: String
+    ) async throws(MetadataFetch.Failure) -> PictureFetch.Report {
         var options = PictureFetch.Options(siteFolder: siteFolder, today: AddCommand.today())
+        options.onlyLinks = only
         options.concurrency = min(concurrency, 8)
         options.timeout = .seconds(timeout)
         let pictures = PictureFetch(options: options)

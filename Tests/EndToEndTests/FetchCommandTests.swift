@@ -55,6 +55,12 @@ extension CommandLineTests {
         #expect(again.stderr.contains("Fetched 0 of 1 pages (3 already in metadata.json)"))
         #expect(!again.stderr.contains("Pictures:"))
         #expect(try server.log() == ["GET /missing"])
+        // With pictures, --missing-only looks only at the new links' pictures: the preview that failed
+        // before is not asked for again.
+        let missingOnly = try run(["fetch", site.path, "--missing-only"], environment: ["CI": "true"])
+        #expect(missingOnly.status == 0, "\(missingOnly.stderr)")
+        #expect(missingOnly.stderr.contains("Pictures: 0 downloaded, 0 kept."), "\(missingOnly.stderr)")
+        #expect(try server.log() == ["GET /missing"])
 
         let write = try run(["fetch", site.path, "--write"], environment: ["CI": "true"])
         #expect(write.status == 0, "\(write.stderr)")
