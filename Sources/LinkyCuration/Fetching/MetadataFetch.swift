@@ -97,14 +97,21 @@ public struct MetadataFetch: Sendable {
 
     // MARK: - Stages
 
-    /// Reads the site (drafts included: they are links about to be published) and its cache.
-    public func plan() async throws(Failure) -> Plan {
-        var build = BuildOptions(siteFolder: options.siteFolder)
+    /// The site as `fetch` reads it, pages and pictures alike: drafts included (they are links about
+    /// to be published), nothing written; every error but a missing title (which fetch is for) stops it.
+    static func readSite(_ siteFolder: URL) async throws(Failure) -> BuildReport {
+        var build = BuildOptions(siteFolder: siteFolder)
         build.writeOutput = false
         build.includeDrafts = true
         let report = await SiteBuilder().build(build)
         let blocking = report.diagnostics.filter { $0.severity == .error && $0.code != .missingTitle }
         guard blocking.isEmpty else { throw .siteHasErrors(blocking) }
+        return report
+    }
+
+    /// Reads the site (drafts included: they are links about to be published) and its cache.
+    public func plan() async throws(Failure) -> Plan {
+        let report = try await Self.readSite(options.siteFolder)
         let cache: MetadataCache
         do {
             cache = try MetadataCache.load(fromSiteFolder: options.siteFolder)

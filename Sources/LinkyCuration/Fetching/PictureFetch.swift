@@ -55,12 +55,7 @@ public struct PictureFetch: Sendable {
 
     /// Reads the site (with `metadata.json` as it is now) for the pictures its links use.
     func sources() async throws(MetadataFetch.Failure) -> [Source] {
-        var build = BuildOptions(siteFolder: options.siteFolder)
-        build.writeOutput = false
-        build.includeDrafts = true
-        let report = await SiteBuilder().build(build)
-        let blocking = report.diagnostics.filter { $0.severity == .error && $0.code != .missingTitle }
-        guard blocking.isEmpty else { throw .siteHasErrors(blocking) }
+        let report = try await MetadataFetch.readSite(options.siteFolder)
         var sources: [String: Source] = [:]
         var order: [String] = []
         for link in report.site?.links ?? [] where options.onlyLinks?.contains(link.url.comparisonKey) ?? true {
