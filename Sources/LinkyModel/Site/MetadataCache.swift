@@ -57,7 +57,7 @@ public struct MetadataCache: Sendable, Equatable {
         }
     }
 
-    private struct File: Codable {
+    private struct File: CommittedJSON {
         var version: Int
         var pages: [String: Entry]
     }
@@ -76,30 +76,11 @@ public struct MetadataCache: Sendable, Equatable {
 
     /// Reads the file's bytes.
     public static func decode(_ data: Data) throws(Failure) -> MetadataCache {
-        do {
-            let file = try JSONDecoder().decode(File.self, from: data)
-            guard file.version <= formatVersion else {
-                throw Failure.unreadable(
-                    "written by a newer linky-site (format \(file.version)); update linky-site to read it")
-            }
-            return MetadataCache(entries: file.pages)
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw .unreadable("not a metadata cache: \(error)")
-        }
+        MetadataCache(entries: try File.decoded(data, what: "a metadata cache", newest: formatVersion).pages)
     }
 
     /// The file's bytes: keys sorted, one field per line, a newline at the end.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(File(version: Self.formatVersion, pages: entries))
-            data.append(0x0A)
-            return data
-        } catch {
-            preconditionFailure("encoding strings and integers as JSON cannot fail: \(error)")
-        }
+        File(version: Self.formatVersion, pages: entries).encoded()
     }
 }

@@ -67,7 +67,7 @@ public struct PictureIndex: Sendable, Equatable {
 
     // MARK: - The file
 
-    private struct Stored: Codable {
+    private struct Stored: CommittedJSON {
         var version: Int
         var pictures: [String: Entry]
     }
@@ -86,28 +86,11 @@ public struct PictureIndex: Sendable, Equatable {
     }
 
     public static func decode(_ data: Data) throws(MetadataCache.Failure) -> PictureIndex {
-        let stored: Stored
-        do {
-            stored = try JSONDecoder().decode(Stored.self, from: data)
-        } catch {
-            throw .unreadable("not a picture index: \(error)")
-        }
-        guard stored.version <= formatVersion else {
-            throw .unreadable("written by a newer linky-site (format \(stored.version)); update linky-site to read it")
-        }
-        return PictureIndex(entries: stored.pictures)
+        PictureIndex(entries: try Stored.decoded(data, what: "a picture index", newest: formatVersion).pictures)
     }
 
     /// The file's bytes: keys sorted, one field per line, a newline at the end.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(Stored(version: Self.formatVersion, pictures: entries))
-            data.append(0x0A)
-            return data
-        } catch {
-            preconditionFailure("encoding strings and integers as JSON cannot fail: \(error)")
-        }
+        Stored(version: Self.formatVersion, pictures: entries).encoded()
     }
 }
