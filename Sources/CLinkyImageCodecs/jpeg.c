@@ -27,14 +27,20 @@ static void linky_jpeg_quiet(j_common_ptr info, int level) {
     if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) error->cut_short = 1;
 }
 
+// The error manager both directions use: failures jump back, warnings are silenced but one.
+static struct jpeg_error_mgr *linky_jpeg_errors(linky_jpeg_error *error) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&error->manager);
+    manager->error_exit = linky_jpeg_exit;
+    manager->emit_message = linky_jpeg_quiet;
+    error->cut_short = 0;
+    return manager;
+}
+
 int linky_decode_jpeg(const uint8_t *data, size_t size, int64_t max_pixels, linky_image *out) {
     memset(out, 0, sizeof *out);
     struct jpeg_decompress_struct info;
     linky_jpeg_error error;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = linky_jpeg_exit;
-    error.manager.emit_message = linky_jpeg_quiet;
-    error.cut_short = 0;
+    info.err = linky_jpeg_errors(&error);
     // Volatile: kept across the longjmp.
     uint8_t *volatile pixels = NULL;
     JSAMPLE *volatile row = NULL;
@@ -90,10 +96,7 @@ int linky_decode_jpeg(const uint8_t *data, size_t size, int64_t max_pixels, link
 int linky_encode_jpeg(const uint8_t *rgba, int width, int height, int quality, uint8_t **out, size_t *out_size) {
     struct jpeg_compress_struct info;
     linky_jpeg_error error;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = linky_jpeg_exit;
-    error.manager.emit_message = linky_jpeg_quiet;
-    error.cut_short = 0;
+    info.err = linky_jpeg_errors(&error);
     unsigned char *volatile buffer = NULL;
     unsigned long buffer_size = 0;
     JSAMPLE *volatile row = NULL;
