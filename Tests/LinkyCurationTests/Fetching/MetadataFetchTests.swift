@@ -16,12 +16,7 @@ import Testing
     }
 
     func write(_ files: [String: String]) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeSiteFiles(files, into: folder)
     }
 
     func read(_ path: String) throws -> String {

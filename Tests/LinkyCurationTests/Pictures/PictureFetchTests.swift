@@ -17,12 +17,7 @@ import Testing
     }
 
     func write(_ files: [String: String]) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeSiteFiles(files, into: folder)
     }
 
     /// A link file with `image:` at `picture` (a path on the fixture server).
