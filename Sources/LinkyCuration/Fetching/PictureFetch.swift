@@ -71,6 +71,13 @@ public struct PictureFetch: Sendable {
         return order.map { sources[$0]! }
     }
 
+    /// The site's `pictures/`, with the options' limits.
+    var store: PictureStore {
+        var store = PictureStore(siteFolder: options.siteFolder)
+        store.limits = options.limits
+        return store
+    }
+
     /// What `plan` found: the pictures the site uses, those `pictures/` holds and those to download.
     public struct Plan: Sendable {
         var sources: [Source]
@@ -97,7 +104,7 @@ public struct PictureFetch: Sendable {
         var missing: [Source] = []
         for source in sources {
             if let entry = old.entries[source.url], entry.kind == source.kind,
-                entry.files.allSatisfy({ Self.exists($0.name, in: options.siteFolder) })
+                entry.files.allSatisfy({ store.holds($0.name) })
             {
                 kept.entries[source.url] = entry
             } else {
@@ -115,13 +122,8 @@ public struct PictureFetch: Sendable {
     ) async throws(MetadataFetch.Failure)
         -> Report
     {
-        let (old, missing) = (plan.old, plan.missing)
+        let (old, missing, store) = (plan.old, plan.missing, store)
         var index = plan.kept
-        let store = {
-            var store = PictureStore(siteFolder: options.siteFolder)
-            store.limits = options.limits
-            return store
-        }()
         var clientOptions = WebClient.Options()
         clientOptions.timeout = options.timeout
         // One byte more than allowed tells a picture that is too large from one just at the limit.
@@ -138,7 +140,7 @@ public struct PictureFetch: Sendable {
                 warnings.append(.warning(.unusablePicture, at: source.uses.first, "\(what) \(source.url): \(reason)"))
             }
         }
-        if index != old || !FileManager.default.fileExists(atPath: Self.indexPath(options.siteFolder)) {
+        if index != old || !store.holds(PictureIndex.fileName) {
             do {
                 try store.save(index)
             } catch {
@@ -201,14 +203,5 @@ public struct PictureFetch: Sendable {
             return .failure(Problem(description: "the server answered \(response.status)"))
         }
         return .success(response.body)
-    }
-
-    private static func exists(_ name: String, in siteFolder: URL) -> Bool {
-        FileManager.default.fileExists(
-            atPath: siteFolder.appending(path: PictureIndex.folderName).appending(path: name).path)
-    }
-
-    private static func indexPath(_ siteFolder: URL) -> String {
-        siteFolder.appending(path: PictureIndex.folderName).appending(path: PictureIndex.fileName).path
     }
 }

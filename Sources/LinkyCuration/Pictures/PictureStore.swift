@@ -70,6 +70,11 @@ public struct PictureStore: Sendable {
             kind: kind, sha256: sha256, width: picture.width, height: picture.height, files: files, fetched: fetched)
     }
 
+    /// Whether `pictures/` has a file of that name.
+    public func holds(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appending(path: name).path)
+    }
+
     /// Whether `name` is a file this store makes: only those are ever removed.
     static func isStoreFile(_ name: String) -> Bool {
         let parts = name.split(separator: "-", maxSplits: 1)
