@@ -82,7 +82,7 @@ extension SiteBuilder {
             output: settings.output, siteFolder: site,
             sourceFolders: [
                 site.appending(path: settings.config.contentDir), site.appending(path: "templates"),
-                site.appending(path: "static"),
+                site.appending(path: "static"), site.appending(path: PictureIndex.folderName),
             ])
     }
 
@@ -112,7 +112,8 @@ extension SiteBuilder {
         let selected = Mutex<RebuildPlan?>(nil)
         do {
             let counts = try await writer.write(
-                staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles, inPlace: true,
+                staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles,
+                copies: CopiedFiles.pictures(of: site, siteFolder: settings.siteFolder), inPlace: true,
                 layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }

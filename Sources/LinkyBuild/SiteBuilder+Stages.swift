@@ -12,6 +12,8 @@ extension SiteBuilder {
         var config: SiteConfig
         var tagDefinitions: [TagDefinition]
         var metadata: MetadataCache
+        /// `pictures/index.json`, without entries whose files are missing.
+        var pictures: PictureIndex
         var output: URL
         var diagnostics: [Diagnostic]
     }
@@ -73,11 +75,13 @@ extension SiteBuilder {
         diagnostics += tagDiagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics
+        let pictures = config.images == .local ? loader.loadPictureIndex() : (index: PictureIndex(), diagnostics: [])
+        diagnostics += pictures.diagnostics
         let output =
             options.outputFolder?.standardizedFileURL ?? loader.siteFolder.appending(path: config.outputDir)
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
-            output: output, diagnostics: diagnostics)
+            pictures: pictures.index, output: output, diagnostics: diagnostics)
     }
 
     /// Lists and reads the content, while the cache reads the last build's parses: a file whose parse
@@ -158,7 +162,9 @@ extension SiteBuilder {
         var content = ParsedContent()
         content.links.reserveCapacity(parsed.files.reduce(0) { $0 + $1.links.count })
         for part in parsed.files { content.append(part) }
-        let (site, diagnostics) = SiteResolver(config: settings.config, metadata: settings.metadata).resolve(
+        let (site, diagnostics) = SiteResolver(
+            config: settings.config, metadata: settings.metadata, pictures: settings.pictures
+        ).resolve(
             content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }

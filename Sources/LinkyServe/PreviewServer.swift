@@ -60,7 +60,9 @@ public struct PreviewServer: Sendable {
         store.publish(build, paths: nil)
         let hub = ReloadHub()
         let siteFolder = build.siteFolder
-        let responder = SiteResponder(store: store, hub: hub, staticFolder: siteFolder.appending(path: "static"))
+        let responder = SiteResponder(
+            store: store, hub: hub, staticFolder: siteFolder.appending(path: "static"),
+            pictureFolder: siteFolder.appending(path: PictureIndex.folderName))
         var logger = Logger(label: "linky-site.serve")
         logger.logLevel = .critical
         let host = options.host

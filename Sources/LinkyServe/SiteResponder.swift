@@ -13,6 +13,9 @@ struct SiteResponder: HTTPResponder {
     let hub: ReloadHub
     /// The site's `static/` folder and its real path (symbolic links resolved).
     let staticFolder: URL
+    /// The site's `pictures/` (what `fetch` made for link cards): a build copies the files its pages
+    /// use to `pictures/` of the output, and the preview serves them from here.
+    var pictureFolder: URL?
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get || request.method == .head else {
@@ -129,8 +132,17 @@ private extension SiteResponder {
     /// A regular file below `static/` whose real path stays inside it (a symbolic link pointing
     /// elsewhere is not served), or nil.
     func staticFile(_ relative: String) -> StaticFile? {
-        let url = staticFolder.appending(path: relative)
-        let root = staticFolder.resolvingSymlinksInPath().path
+        var folder = staticFolder
+        var relative = relative
+        let pictures = PictureIndex.folderName + "/"
+        if let pictureFolder, relative.hasPrefix(pictures), !relative.dropFirst(pictures.count).contains("/"),
+            relative != pictures + PictureIndex.fileName
+        {
+            folder = pictureFolder
+            relative = String(relative.dropFirst(pictures.count))
+        }
+        let url = folder.appending(path: relative)
+        let root = folder.resolvingSymlinksInPath().path
         let real = url.resolvingSymlinksInPath().path
         guard real.hasPrefix(root + "/"),
             let attributes = try? FileManager.default.attributesOfItem(atPath: real),

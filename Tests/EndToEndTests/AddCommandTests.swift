@@ -39,11 +39,13 @@ extension CommandLineTests {
                 """)
         let cache = try String(contentsOf: site.appending(path: "metadata.json"), encoding: .utf8)
         #expect(cache.contains(#""favicon" : "\#(server.url("/icons/fav-32.png"))""#))
-        // The new link builds, with its favicon from the cache.
+        // The new link builds; its icon is never hotlinked (the server has no picture there, so the
+        // card draws the domain's initial instead).
         let build = try run(["build", site.path, "--base-url", "https://example.com/"])
         #expect(build.status == 0, "\(build.stderr)")
         let home = try String(contentsOf: site.appending(path: "_site/index.html"), encoding: .utf8)
-        #expect(home.contains(server.url("/icons/fav-32.png")))
+        #expect(!home.contains(server.url("/icons/fav-32.png")))
+        #expect(home.contains("favicon-initial"))
     }
 
     @Test func addReadsEUCKRAndMakesAHangulSlugAndFolder() throws {

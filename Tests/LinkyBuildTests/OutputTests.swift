@@ -48,7 +48,7 @@ import Testing
         }
         for tag in built.tags { #expect(site.exists("tags/\(tag.slug)/index.html")) }
         let home = try site.read("index.html")
-        #expect(home.contains("<html lang=\"en\">"))
+        #expect(home.contains("<html lang=\"en\" data-view=\"cards\">"))
         #expect(home.contains("href=\"c/programming/index.html\""))
         let archive = try site.read("archive/index.html")
         #expect(archive.contains("m-2024-"))

@@ -40,6 +40,49 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// Reads `pictures/index.json`, the link cards' pictures `fetch` made; empty when there is none.
+    /// An entry whose files are not all in `pictures/` is left out with a warning (its links show
+    /// their drawn initial): the build never copies a file that is not there.
+    public func loadPictureIndex() -> (index: PictureIndex, diagnostics: [Diagnostic]) {
+        let indexPath = "\(PictureIndex.folderName)/\(PictureIndex.fileName)"
+        let hint =
+            "restore `\(PictureIndex.folderName)/` from git, or run `linky-site fetch` to make the pictures again"
+        var index: PictureIndex
+        do {
+            index = try PictureIndex.load(fromSiteFolder: siteFolder)
+        } catch {
+            return (
+                PictureIndex(),
+                [
+                    .warning(
+                        .invalidPictureCache, at: SourceLocation(path: indexPath),
+                        "the picture cache cannot be read, so cards show no pictures: \(error)", hint: hint)
+                ]
+            )
+        }
+        guard !index.entries.isEmpty else { return (index, []) }
+        let folder = siteFolder.appending(path: PictureIndex.folderName).path
+        let present = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        var missing: [(address: String, file: String)] = []
+        for (address, entry) in index.entries {
+            guard let file = entry.files.first(where: { !present.contains($0.name) }) else { continue }
+            missing.append((address, file.name))
+            index.entries[address] = nil
+        }
+        guard let first = missing.min(by: { $0.file < $1.file }) else { return (index, []) }
+        let others =
+            missing.count > 1 ? " (and \(missing.count - 1) other picture\(missing.count == 2 ? "" : "s"))" : ""
+        return (
+            index,
+            [
+                .warning(
+                    .invalidPictureCache, at: SourceLocation(path: indexPath),
+                    "\(PictureIndex.folderName)/\(first.file), made from \(first.address), is missing\(others); those links show no picture",
+                    hint: hint)
+            ]
+        )
+    }
+
     /// Reads every Markdown file below `contentDir` and lists `static/`.
     public func loadContent(
         contentDir: String

@@ -3,6 +3,19 @@ import LinkyModel
 
 /// Reads `linky.yml` into a `SiteConfig`; every key is optional.
 enum ConfigParser {
+    /// One of a setting's named values; a warning naming them all, and nil, for any other.
+    static func choice<Value: RawRepresentable & CaseIterable>(
+        _ raw: String, key: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]
+    ) -> Value? where Value.RawValue == String {
+        if let value = Value(rawValue: raw.lowercased()) { return value }
+        let names = Value.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        diagnostics.append(
+            .warning(
+                .invalidConfig, at: location, "`\(key)` cannot be `\(raw)`; the default is used",
+                hint: "write one of \(names)"))
+        return nil
+    }
+
     static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         guard let file else { return (config, []) }
@@ -62,6 +75,18 @@ enum ConfigParser {
                                 "`source_url` must be an http(s) address, such as https://github.com/o/r/blob/main/links/",
                                 hint: "write the address the content folder is published at"))
                     }
+                }
+            case "images":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    config.images =
+                        choice(raw, key: "images", at: mapping.location(of: entry), &diagnostics)
+                        ?? config.images
+                }
+            case "link_view":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    config.linkView =
+                        choice(raw, key: "link_view", at: mapping.location(of: entry), &diagnostics)
+                        ?? config.linkView
                 }
             case "allowed_schemes":
                 if let schemes = diagnostics.take(mapping.stringList(entry), as: .invalidConfig) {

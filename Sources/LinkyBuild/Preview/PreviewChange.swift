@@ -30,6 +30,8 @@ public enum PreviewChange: Equatable, Sendable {
             return rootFiles.contains(first) ? .structural : .ignored
         }
         if first == "templates" { return .structural }
+        // The picture cache: which pictures links have (the files themselves are served from there).
+        if first == PictureIndex.folderName { return components.count == 2 ? .structural : .ignored }
         if first == "static" { return .staticFile }
         let content = contentDir.split(separator: "/").map(String.init)
         if components.starts(with: content) {

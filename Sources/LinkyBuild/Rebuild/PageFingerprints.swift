@@ -171,6 +171,8 @@ extension ByteWriter {
         optional(links[id].date) { $0.linkDate($1) }
         optional(links[id].image) { $0.linkURL($1) }
         optional(links[id].favicon) { $0.linkURL($1) }
+        optional(links[id].preview) { $0.picture($1) }
+        optional(links[id].icon) { $0.picture($1) }
         bool(links[id].favorite)
         // A note's HTML and text are made from its Markdown by this program, under the settings: both are
         // in the site's fingerprint, so the Markdown stands for all three (a third of the bytes to hash).
@@ -235,5 +237,16 @@ extension ByteWriter {
         array(config.extraKeys.sorted()) { $0.string($1) }
         bool(config.includeDrafts)
         optionalString(config.sourceURL)
+        string(config.images.rawValue)
+        string(config.linkView.rawValue)
+    }
+
+    mutating func picture(_ entry: PictureIndex.Entry) {
+        string(entry.sha256)
+        array(entry.files) { writer, file in
+            writer.string(file.name)
+            writer.int(file.width)
+            writer.int(file.height)
+        }
     }
 }

@@ -21,6 +21,9 @@ struct ItemFields: Sendable {
     var page = true
     var image = true
     var favicon = true
+    var thumbnail = true
+    var siteIcon = true
+    var fallback = true
     var noteHTML = true
     var extra = true
     var secondaryLinks = true
@@ -51,6 +54,9 @@ struct ItemFields: Sendable {
         page = names.contains("page")
         image = names.contains("image")
         favicon = names.contains("favicon")
+        thumbnail = names.contains("thumbnail")
+        siteIcon = names.contains("site_icon")
+        fallback = names.contains("fallback")
         noteHTML = names.contains("note_html")
         extra = names.contains("extra")
         secondaryLinks = names.contains("secondary_links")

@@ -131,8 +131,17 @@ extension TemplateContext {
     func linkPageContext(_ id: Int) -> TemplateValue {
         let link = site.links[id]
         var extra: TemplateMap = ["link": linkItem(id, withNote: true), "breadcrumbs": breadcrumbs(link.category)]
-        if let image = link.image { extra["og_image"] = .string(image.absoluteString) }
+        if let image = link.image { extra["og_image"] = .string(ogImage(image, picture: link.preview)) }
         return page(path: paths.link(id), kind: "link", title: link.title, description: link.description, extra: extra)
+    }
+
+    /// The address a shared link page previews with: the copy in `pictures/` (its JPEG, which every
+    /// reader of Open Graph knows) where the site has one and a `base_url`, else the picture's own.
+    func ogImage(_ image: LinkURL, picture: PictureIndex.Entry?) -> String {
+        guard site.config.images == .local, let base = site.config.baseURL, let file = picture?.printFile else {
+            return image.absoluteString
+        }
+        return base + PictureIndex.folderName + "/" + file.name
     }
 
     /// Years with months and counts; the links themselves too while the collection is small.
@@ -208,6 +217,11 @@ extension TemplateContext {
         }
         var extra: TemplateMap = ["sections": .list(sections)]
         if let newest = site.newestDate { extra["newest_date"] = .string(newest.isoDay) }
+        extra["has_pictures"] = .bool(
+            site.config.images != .none
+                && site.links.indices.contains {
+                    site.config.images == .local ? site.links[$0].preview != nil : site.links[$0].image != nil
+                })
         return page(path: SitePaths.print, kind: "print", title: site.config.title, description: nil, extra: extra)
     }
 

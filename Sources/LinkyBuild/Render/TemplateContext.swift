@@ -102,6 +102,8 @@ struct TemplateContext {
             "language": .string(config.language), "link_count": .int(site.links.count),
             "category_count": .int(site.categories.count - 1), "tag_count": .int(site.tags.count),
         ]
+        info["link_view"] = .string(config.linkView.rawValue)
+        info["images"] = .string(config.images.rawValue)
         if let author = config.author { info["author"] = .string(author) }
         if let base = config.baseURL { info["base_url"] = .string(base) }
         if let newest = site.newestDate { info["newest_date"] = .string(newest.isoDay) }
@@ -140,6 +142,21 @@ struct TemplateContext {
         if fields.page { item["page"] = links[id].hasPage ? .string(href(paths.link(id))) : false }
         if fields.image { item["image"] = links[id].image.map { .string($0.absoluteString) } ?? false }
         if fields.favicon { item["favicon"] = links[id].favicon.map { .string($0.absoluteString) } ?? false }
+        if fields.thumbnail {
+            switch site.config.images {
+            case .local: item["thumbnail"] = links[id].preview.map { CardPictureFields.local($0, root: root) } ?? false
+            case .remote: item["thumbnail"] = links[id].image.map(CardPictureFields.remote) ?? false
+            case .none: item["thumbnail"] = false
+            }
+        }
+        if fields.siteIcon {
+            switch site.config.images {
+            case .local: item["site_icon"] = links[id].icon.map { CardPictureFields.local($0, root: root) } ?? false
+            case .remote: item["site_icon"] = links[id].favicon.map(CardPictureFields.remote) ?? false
+            case .none: item["site_icon"] = false
+            }
+        }
+        if fields.fallback { item["fallback"] = CardPictureFields.fallback(host: links[id].url.displayHost) }
         if fields.noteHTML {
             item["note_html"] =
                 withNote

@@ -8,6 +8,8 @@ struct SiteResolver {
     let config: SiteConfig
     /// What `linky-site fetch` learned: fills descriptions, images and icons the files leave out.
     var metadata = MetadataCache()
+    /// The pictures `fetch` made for link cards (empty unless `images: local`).
+    var pictures = PictureIndex()
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
         var diagnostics = unknownKeyWarnings(content.unknownKeys)
@@ -152,6 +154,8 @@ extension SiteResolver {
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.favicon = LinkURL(stored: fetched?.favicon)
+        resolved.preview = pictures.entry(resolved.image, kind: .preview)
+        resolved.icon = pictures.entry(resolved.favicon, kind: .icon)
         resolved.aliases = link.aliases
         resolved.secondaryLinks = link.secondaryLinks
         return resolved

@@ -56,7 +56,7 @@ final class OutputUpdate: Sendable {
 
     private let stamps: StampLog?
     /// Whether a file is compared with the output's before it is written.
-    private let compares: Bool
+    let compares: Bool
 
     init(output: URL, stamps: StampLog? = nil, layers: CacheLayers = .all) {
         compares = layers.contains(.compare)

@@ -48,8 +48,8 @@ struct OutputWriter {
     ///
     /// `stamps` collects each produced file's stamp.
     @discardableResult func write(
-        staticFolder: URL, staticFiles: [String], inPlace: Bool = false, layers: CacheLayers = .all,
-        stamps: StampLog? = nil,
+        staticFolder: URL, staticFiles: [String], copies: CopiedFiles = .none, inPlace: Bool = false,
+        layers: CacheLayers = .all, stamps: StampLog? = nil,
         existing: [String]? = nil, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
@@ -59,18 +59,22 @@ struct OutputWriter {
         removeStaleTemporaryFolders(in: parent)
         if inPlace, updatesInPlace(finish: finish != nil) {
             return try await update(
-                staticFolder: staticFolder, staticFiles: staticFiles, layers: layers, stamps: stamps,
+                staticFolder: staticFolder, staticFiles: staticFiles, copies: copies, layers: layers, stamps: stamps,
                 existing: existing,
                 produce: produce)
         }
         let temporary = parent.appending(
             path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        var written = staticFiles.count
+        var written = staticFiles.count + copies.items.count
         do {
             try? manager.removeItem(at: temporary)
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
             let fresh = FreshOutput(root: temporary.path, stamps: stamps)
+            let root = temporary.path
+            // Copied while the pages render: reading and writing files leaves the cores room.
+            async let copied: Void = copies.copy(into: root)
             try await produce({ try fresh.store($0) }, { precondition($0.isEmpty, "a new output keeps no files") })
+            try await copied
             written += fresh.count
             for path in staticFiles {
                 let destination = temporary.appending(path: path)
@@ -130,8 +134,8 @@ struct OutputWriter {
 
     /// The in-place path of `write`.
     private func update(
-        staticFolder: URL, staticFiles: [String], layers: CacheLayers, stamps: StampLog?, existing listed: [String]?,
-        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
+        staticFolder: URL, staticFiles: [String], copies: CopiedFiles, layers: CacheLayers, stamps: StampLog?,
+        existing listed: [String]?, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
         let update = OutputUpdate(output: output, stamps: stamps, layers: layers)
         // Listed while the new files render (unless the caller listed them): nothing touches the output
@@ -140,10 +144,12 @@ struct OutputWriter {
         let existing = Task { try listed ?? OutputUpdate.filesBelow(output) }
         do {
             try update.begin()
+            async let copied: Void = copies.stage(into: update)
             try await produce(
                 { files in
                     for file in files { try update.stage(file.path, file.contents) }
                 }, { update.keep($0) })
+            try await copied
             for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
             return try update.commit(existing: try await existing.value)
         } catch let error as TemplateRenderError {

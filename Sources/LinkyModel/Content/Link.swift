@@ -15,6 +15,10 @@ public struct Link: Sendable, Hashable {
     public var image: LinkURL?
     /// The site's icon, from the metadata cache (`linky-site fetch`).
     public var favicon: LinkURL?
+    /// The files `pictures/` holds of `image` (made by `fetch`), when it holds them.
+    public var preview: PictureIndex.Entry?
+    /// The files `pictures/` holds of `favicon`, when it holds them.
+    public var icon: PictureIndex.Entry?
     public var favorite: Bool
     public var note: Note?
     public var extra: [String: ExtraValue]

@@ -32,6 +32,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidConfig = "LINKY150"
     case missingBaseURL = "LINKY151"
     case invalidMetadataCache = "LINKY152"
+    /// `pictures/index.json` cannot be read, or names files `pictures/` does not hold.
+    case invalidPictureCache = "LINKY153"
     case invalidTemplate = "LINKY160"
     case missingTemplate = "LINKY161"
     case missingPartial = "LINKY162"
@@ -88,6 +90,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .invalidConfig: "invalid-config"
         case .missingBaseURL: "missing-base-url"
         case .invalidMetadataCache: "invalid-metadata-cache"
+        case .invalidPictureCache: "invalid-picture-cache"
         case .invalidTemplate: "invalid-template"
         case .missingTemplate: "missing-template"
         case .missingPartial: "missing-partial"

@@ -12,12 +12,12 @@ public struct PictureIndex: Sendable, Equatable {
     public static let formatVersion = 1
 
     /// What a picture is for: a card's preview, or the icon beside its domain.
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case preview, icon
     }
 
     /// One file made from a picture, in `pictures/`.
-    public struct File: Sendable, Equatable, Codable {
+    public struct File: Sendable, Hashable, Codable {
         public var name: String
         public var width: Int
         public var height: Int
@@ -32,7 +32,7 @@ public struct PictureIndex: Sendable, Equatable {
     }
 
     /// The files made from one source picture.
-    public struct Entry: Sendable, Equatable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
         public var kind: Kind
         /// The SHA-256 of the downloaded bytes (hex), which starts each file's name.
         public var sha256: String
@@ -44,6 +44,11 @@ public struct PictureIndex: Sendable, Equatable {
         public var files: [File]
         /// The day it was downloaded, `YYYY-MM-DD`.
         public var fetched: String
+
+        /// The files for the pages (WebP), smallest first.
+        public var screenFiles: [File] { files.filter { $0.name.hasSuffix(".webp") }.sorted { $0.width < $1.width } }
+        /// The file for the print page and its PDF (JPEG or PNG): readers of PDFs may not know WebP.
+        public var printFile: File? { files.first { !$0.name.hasSuffix(".webp") } ?? files.first }
 
         public init(kind: Kind, sha256: String, width: Int, height: Int, files: [File], fetched: String) {
             self.kind = kind
@@ -60,6 +65,13 @@ public struct PictureIndex: Sendable, Equatable {
 
     public init(entries: [String: Entry] = [:]) {
         self.entries = entries
+    }
+
+    /// The entry of the picture at `address` made for `kind`, if there is one.
+    public func entry(_ address: LinkURL?, kind: Kind) -> Entry? {
+        guard let address, let entry = entries[address.absoluteString], entry.kind == kind, !entry.files.isEmpty
+        else { return nil }
+        return entry
     }
 
     /// Every file name the entries use.

@@ -30,12 +30,36 @@ public struct SiteConfig: Sendable, Hashable {
     /// relative links of list files resolve against it, followed by the file's path in the folder.
     public var sourceURL: String?
 
+    /// Where link cards' pictures come from.
+    public enum Images: String, Sendable, Hashable, CaseIterable {
+        /// The files `fetch` made in `pictures/`, copied into the output: no page asks another site.
+        case local
+        /// The pictures' own addresses (hotlinked): every reader's browser asks the linked sites.
+        case remote
+        /// No pictures: each card shows its drawn initial.
+        case none
+    }
+
+    /// How lists show their links (the reader can switch, where the theme lets them).
+    public enum LinkView: String, Sendable, Hashable, CaseIterable {
+        /// A grid of cards, each with its picture on top.
+        case cards
+        /// One link a row, a small picture beside it.
+        case list
+        /// One link a row, no pictures but the icon.
+        case compact
+    }
+
+    public var images: Images = .local
+    public var linkView: LinkView = .cards
+
     public init() {}
 
     /// Every key `linky.yml` accepts, as written there.
     public static let knownKeys: [String] = [
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
-        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url",
+        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
+        "link_view",
     ]
 }
 

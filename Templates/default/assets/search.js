@@ -540,9 +540,67 @@
     return location.pathname + (search ? "?" + search : "");
   }
 
+  // A picture of the index: a path from the site's root (`pictures/…`), or an address of its own.
+  function pictureSource(path) {
+    return /^https?:/i.test(path) ? path : root + path;
+  }
+
+  function picture(src, width, height) {
+    var image = element("img");
+    image.src = src;
+    image.alt = "";
+    if (width && height) {
+      image.width = width;
+      image.height = height;
+    }
+    image.loading = "lazy";
+    image.decoding = "async";
+    image.referrerPolicy = "no-referrer";
+    return image;
+  }
+
+  // The domain's first letter (without `www.`), as the cards' drawn fallback shows it.
+  function initial(domain) {
+    var name = domain.replace(/^www\./, "");
+    return name ? Array.from(name)[0].toUpperCase() : "?";
+  }
+
+  // The card's picture: its thumbnail, else its site's icon or its domain's initial on its colour.
+  function cardPicture(link) {
+    var box = element("div", "card-picture");
+    box.setAttribute("aria-hidden", "true");
+    if (link.i) {
+      box.appendChild(picture(pictureSource(link.i), link.w, link.h));
+    } else {
+      var fallback = element("span", "card-fallback fallback-tone-" + (link.k || 0));
+      if (link.o) fallback.appendChild(picture(pictureSource(link.o)));
+      else fallback.appendChild(element("span", "card-initial", initial(link.d)));
+      box.appendChild(fallback);
+    }
+    return box;
+  }
+
+  function domainLabel(link) {
+    var domain = element("span", "domain");
+    if (link.o) {
+      var icon = picture(pictureSource(link.o));
+      icon.className = "favicon";
+      domain.appendChild(icon);
+    } else {
+      var letter = element("span", "favicon favicon-initial fallback-tone-" + (link.k || 0), initial(link.d));
+      letter.setAttribute("aria-hidden", "true");
+      domain.appendChild(letter);
+    }
+    domain.appendChild(document.createTextNode(link.d));
+    return domain;
+  }
+
   function resultItem(link, terms, tagNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
-    var article = element("article");
+    var card = element("article");
+    card.appendChild(cardPicture(link));
+    var article = element("div", "card-body");
+    card.appendChild(article);
     var title = element("h2", "link-title");
     var anchor = element("a");
     anchor.href = link.u;
@@ -559,7 +617,7 @@
     article.appendChild(title);
 
     var meta = element("p", "link-meta");
-    meta.appendChild(element("span", "domain", link.d));
+    meta.appendChild(domainLabel(link));
     if (link.a) {
       meta.appendChild(document.createTextNode(" \u00b7 "));
       var time = element("time", "", link.a);
@@ -596,7 +654,7 @@
       });
       article.appendChild(tags);
     }
-    item.appendChild(article);
+    item.appendChild(card);
     return item;
   }
 

@@ -5,6 +5,7 @@ rate limits and slow answers. Prints its port on the first line of stdout, then 
 Every request is recorded; GET /_log returns them as JSON lines ("METHOD path") and clears the log.
 """
 import gzip
+import html
 import http.server
 import json
 import os
@@ -54,6 +55,11 @@ CARD_PAGE = """<!doctype html><html><head><title>A card</title>
 PICTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "LinkyImagesTests", "Fixtures")
 PICTURE_TYPES = {".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp",
                  ".ico": "image/x-icon", ".svg": "image/svg+xml"}
+
+CARD_PICTURE_PAGE = """<!doctype html><html><head><title>Card: %s</title>
+<meta property="og:image" content="%s">
+<link rel="icon" href="/pictures/icon.ico">
+</head><body></body></html>"""
 
 NO_ICON_PAGE = """<!doctype html><html><head><title>No icon declared</title></head><body></body></html>"""
 
@@ -135,6 +141,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, body, headers={"Content-Encoding": "gzip"})
         if path == "/card":
             return send(200, CARD_PAGE)
+        # /card/NAME: a page whose preview picture is the fixture NAME; /card-as-html/NAME serves it as
+        # text/html; /card-12mb's picture is too large; /card-none has no picture at all.
+        if path.startswith("/card/") or path.startswith("/card-as-html/"):
+            folder = "/pictures/" if path.startswith("/card/") else "/pictures-as-html/"
+            name = os.path.basename(path)
+            return send(200, CARD_PICTURE_PAGE % (html.escape(name), folder + urllib.parse.quote(name)))
+        if path == "/card-12mb":
+            return send(200, CARD_PICTURE_PAGE % ("A 12 MB picture", "/picture-12mb"))
+        if path == "/card-none":
+            return send(200, NO_ICON_PAGE)
         # /pictures/NAME serves a picture fixture with its type; /pictures-as-html/NAME as text/html.
         if path.startswith("/pictures/") or path.startswith("/pictures-as-html/"):
             name = os.path.basename(path)

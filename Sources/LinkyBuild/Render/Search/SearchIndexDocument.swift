@@ -34,6 +34,16 @@ struct SearchIndexDocument: Encodable {
         var date: String?
         /// 1 for a favorite, nil (left out) for the others.
         var favorite: Int?
+        /// The card's picture (`thumbnail`): a path from the output root (`pictures/…-400w.webp`), or an
+        /// address with `images: remote`; nil for none.
+        var picture: String? = nil
+        /// The picture's size in pixels, when it is a file of `pictures/`.
+        var pictureWidth: Int? = nil
+        var pictureHeight: Int? = nil
+        /// The site's icon (`site_icon`), as `picture`.
+        var icon: String? = nil
+        /// The fallback's colour (`fallback.tone`, 0–11), for a link without a picture.
+        var tone: Int? = nil
 
         enum CodingKeys: String, CodingKey {
             case title = "t"
@@ -46,6 +56,11 @@ struct SearchIndexDocument: Encodable {
             case page = "p"
             case date = "a"
             case favorite = "f"
+            case picture = "i"
+            case pictureWidth = "w"
+            case pictureHeight = "h"
+            case icon = "o"
+            case tone = "k"
         }
     }
 
@@ -82,11 +97,28 @@ struct SearchIndexDocument: Encodable {
             note = note.map { names + " · " + $0 } ?? names
         }
         if let text = note, let cut = text.characterPrefix(ifLongerThan: Self.noteLimit) { note = String(cut) }
-        return LinkEntry(
+        var entry = LinkEntry(
             title: links[id].title, url: links[id].url.absoluteString, domain: links[id].url.displayHost,
             description: links[id].description, note: note, tags: links[id].tags.isEmpty ? nil : links[id].tags,
             category: links[id].category, page: links[id].hasPage ? context.href(context.paths.link(id)) : nil,
             date: links[id].date?.isoDay, favorite: links[id].favorite ? 1 : nil)
+        switch context.site.config.images {
+        case .local:
+            if let file = links[id].preview?.screenFiles.first {
+                entry.picture = PictureIndex.folderName + "/" + file.name
+                entry.pictureWidth = file.width
+                entry.pictureHeight = file.height
+            }
+            if let file = links[id].icon?.screenFiles.first { entry.icon = PictureIndex.folderName + "/" + file.name }
+        case .remote:
+            entry.picture = links[id].image?.absoluteString
+            entry.icon = links[id].favicon?.absoluteString
+        case .none: break
+        }
+        if entry.picture == nil || entry.icon == nil {
+            entry.tone = CardPictureFields.tone(host: links[id].url.displayHost)
+        }
+        return entry
     }
 }
 
@@ -141,11 +173,16 @@ extension SearchIndexDocument.LinkEntry: JSONTextWritable {
             json.member(CodingKeys.domain.rawValue, domain)
             json.member(CodingKeys.favorite.rawValue, favorite)
             json.member(CodingKeys.tags.rawValue, tags)
+            json.member(CodingKeys.pictureHeight.rawValue, pictureHeight)
+            json.member(CodingKeys.picture.rawValue, picture)
+            json.member(CodingKeys.tone.rawValue, tone)
             json.member(CodingKeys.note.rawValue, note)
+            json.member(CodingKeys.icon.rawValue, icon)
             json.member(CodingKeys.page.rawValue, page)
             json.member(CodingKeys.description.rawValue, description)
             json.member(CodingKeys.title.rawValue, title)
             json.member(CodingKeys.url.rawValue, url)
+            json.member(CodingKeys.pictureWidth.rawValue, pictureWidth)
         }
     }
 }

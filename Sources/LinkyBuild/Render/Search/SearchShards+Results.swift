@@ -19,7 +19,7 @@ extension SearchShards {
     /// About the bytes a shown link takes in a shard.
     static func shownLength(_ link: SearchIndexDocument.LinkEntry) -> Int {
         link.title.utf8.count + link.url.utf8.count + link.domain.utf8.count + (link.description?.utf8.count ?? 0)
-            + (link.page?.utf8.count ?? 0)
+            + (link.page?.utf8.count ?? 0) + (link.picture?.utf8.count ?? 0) + (link.icon?.utf8.count ?? 0)
             + 60
     }
 

@@ -1,0 +1,43 @@
+// How lists show their links — cards, list or compact — as the reader last chose, on every page of
+// the site. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
+// reader without JavaScript sees; the buttons appear only where there is a list to change. Loaded in
+// <head> so a saved choice applies before the first paint, not after a jump.
+(function () {
+  "use strict";
+  var KEY = "linky-site:view";
+  var VIEWS = ["cards", "list", "compact"];
+  var root = document.documentElement;
+  try {
+    var saved = window.localStorage.getItem(KEY);
+    if (VIEWS.indexOf(saved) >= 0) root.setAttribute("data-view", saved);
+  } catch (error) {
+    // Storage may be off (private windows, file:// in some browsers): the site's default stays.
+  }
+  function wire() {
+    var group = document.querySelector("[data-view-switch]");
+    if (!group || !document.querySelector(".links")) return;
+    var buttons = group.querySelectorAll("button[data-view]");
+    function show() {
+      for (var i = 0; i < buttons.length; i++) {
+        var pressed = buttons[i].getAttribute("data-view") === root.getAttribute("data-view");
+        buttons[i].setAttribute("aria-pressed", pressed ? "true" : "false");
+      }
+    }
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].addEventListener("click", function (event) {
+        var view = event.currentTarget.getAttribute("data-view");
+        root.setAttribute("data-view", view);
+        try {
+          window.localStorage.setItem(KEY, view);
+        } catch (error) {
+          // Not kept: this page still shows the choice.
+        }
+        show();
+      });
+    }
+    show();
+    group.hidden = false;
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
+  else wire();
+})();
