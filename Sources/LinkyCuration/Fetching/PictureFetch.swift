@@ -51,11 +51,34 @@ public struct PictureFetch: Sendable {
         var url: String
         var kind: PictureIndex.Kind
         var uses: [SourceLocation]
+        /// The file of the site's `static/` that the address publishes (it starts with `base_url`):
+        /// read from there, not downloaded. A curator's own picture works before the site is online.
+        var staticFile: URL?
+    }
+
+    /// The file of `static/` published at `address`, when the address is the site's own (below
+    /// `baseURL`) and the file is there, inside `static/`.
+    static func staticFile(_ address: String, baseURL: String?, siteFolder: URL) -> URL? {
+        guard let baseURL, address.hasPrefix(baseURL) else { return nil }
+        var relative = String(address.dropFirst(baseURL.count))
+        if let end = relative.firstIndex(where: { $0 == "?" || $0 == "#" }) { relative = String(relative[..<end]) }
+        guard let decoded = relative.removingPercentEncoding, !decoded.isEmpty else { return nil }
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+        let folder = siteFolder.appending(path: "static")
+        let file = folder.appending(path: decoded)
+        let root = folder.resolvingSymlinksInPath().path
+        var isFolder: ObjCBool = false
+        guard file.resolvingSymlinksInPath().path.hasPrefix(root + "/"),
+            FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue
+        else { return nil }
+        return file
     }
 
     /// Reads the site (with `metadata.json` as it is now) for the pictures its links use.
     func sources() async throws(MetadataFetch.Failure) -> [Source] {
         let report = try await MetadataFetch.readSite(options.siteFolder)
+        let baseURL = report.site?.config.baseURL
         var sources: [String: Source] = [:]
         var order: [String] = []
         for link in report.site?.links ?? [] where options.onlyLinks?.contains(link.url.comparisonKey) ?? true {
@@ -63,7 +86,9 @@ public struct PictureFetch: Sendable {
                 guard let url = url?.absoluteString else { continue }
                 if sources[url] == nil {
                     order.append(url)
-                    sources[url] = Source(url: url, kind: kind, uses: [])
+                    sources[url] = Source(
+                        url: url, kind: kind, uses: [],
+                        staticFile: Self.staticFile(url, baseURL: baseURL, siteFolder: options.siteFolder))
                 }
                 sources[url]?.uses.append(link.source)
             }
@@ -167,7 +192,11 @@ public struct PictureFetch: Sendable {
                 guard next < sources.count else { return }
                 let (position, source) = (next, sources[next])
                 next += 1
-                group.addTask { (position, await Self.bytes(of: source, client: client)) }
+                let limit = options.limits.maxBytes
+                group.addTask {
+                    if let file = source.staticFile { return (position, Self.bytes(of: file, limit: limit)) }
+                    return (position, await Self.bytes(of: source, client: client))
+                }
             }
             for _ in 0..<max(1, options.concurrency) { start() }
             while let (position, downloaded) = await group.next() {
@@ -188,6 +217,17 @@ public struct PictureFetch: Sendable {
     /// Why a picture was not used, in words.
     struct Problem: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// The bytes of a file of `static/` (one byte more than `limit` at most: the store refuses those).
+    private static func bytes(of file: URL, limit: Int) -> Result<[UInt8], Problem> {
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            return .success([UInt8](try handle.read(upToCount: limit + 1) ?? Data()))
+        } catch {
+            return .failure(Problem(description: "cannot read \(file.path): \(error.localizedDescription)"))
+        }
     }
 
     /// The bytes at a picture's address (at most `maximumBodyBytes`), or why there are none.
