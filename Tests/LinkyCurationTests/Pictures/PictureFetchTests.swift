@@ -129,4 +129,32 @@ import Testing
         #expect(Set(index.entries.keys) == [server.url("/pictures/photo.jpg"), server.url("/pictures/lossy.webp")])
         #expect(index.entries[server.url("/pictures/photo.jpg")] == first.entries[server.url("/pictures/photo.jpg")])
     }
+
+    /// A picture at the site's own address (below `base_url`) is read from `static/`, not downloaded;
+    /// an address that climbs out of `static/` is downloaded like any other (and here fails).
+    @Test func aPictureTheSitePublishesIsReadFromStatic() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = try Data(contentsOf: Self.fixtures.appending(path: "photo.jpg"))
+        try write([
+            "linky.yml": "base_url: https://mine.example/links/\n",
+            "links/a.md": "---\nurl: https://example.org/a\ntitle: A\nimage: https://mine.example/links/covers/%ED%95%9C.jpg\n---\n",
+            "links/b.md": "---\nurl: https://example.org/b\ntitle: B\nimage: https://mine.example/links/../secret.jpg\n---\n",
+        ])
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "static/covers"), withIntermediateDirectories: true)
+        try photo.write(to: folder.appending(path: "static/covers/한.jpg"))
+        try photo.write(to: folder.appending(path: "secret.jpg"))
+        var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-27")
+        options.timeout = .seconds(2)
+        let pictures = PictureFetch(options: options)
+        let report = try await pictures.run(try await pictures.plan())
+        #expect(report.stored == 1, "\(report.warnings)")
+        let index = try PictureIndex.load(fromSiteFolder: folder)
+        let entry = try #require(index.entries["https://mine.example/links/covers/%ED%95%9C.jpg"])
+        #expect(entry.kind == .preview && entry.files.count >= 2)
+        #expect(report.warnings.count == 1 && report.warnings[0].location?.path == "links/b.md")
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "LinkyImagesTests/Fixtures")
 }
