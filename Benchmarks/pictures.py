@@ -116,10 +116,20 @@ def main():
     parser.add_argument("--build-links", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--work", default="/tmp/linky-bench-pictures")
+    parser.add_argument("--builds-only", action="store_true",
+                        help="skip the fetch; measure the builds with the pictures an earlier run fetched")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     os.makedirs(args.work, exist_ok=True)
 
+    site = os.path.join(args.work, "fetch-site")
+    if not args.builds_only:
+        fetch(args, binary, site)
+    if args.build_links > 0:
+        builds(args, binary, site)
+
+
+def fetch(args, binary, site):
     print(f"drawing {args.links} pictures…", flush=True)
     t0 = time.perf_counter()
     Handler.pictures = {i: picture_bytes(i) for i in range(args.links)}
@@ -130,7 +140,6 @@ def main():
     port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
-    site = os.path.join(args.work, "fetch-site")
     shutil.rmtree(site, ignore_errors=True)
     os.makedirs(os.path.join(site, "links"))
     with open(os.path.join(site, "linky.yml"), "w") as f:
@@ -148,8 +157,10 @@ def main():
     largest = max((e for e in index.values()), key=lambda e: max(f["bytes"] for f in e["files"]))
     print(f"  largest file made: {max(f['bytes'] for f in largest['files'])} bytes")
     server.shutdown()
-    if args.build_links <= 0:
-        return
+
+
+def builds(args, binary, site):
+    index = json.load(open(os.path.join(site, "pictures", "index.json")))["pictures"]
 
     # A 10,000-link site, built with no pictures and with one preview and one icon per link.
     big = os.path.join(args.work, f"build-{args.build_links}")

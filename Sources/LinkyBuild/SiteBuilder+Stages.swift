@@ -12,7 +12,8 @@ extension SiteBuilder {
         var config: SiteConfig
         var tagDefinitions: [TagDefinition]
         var metadata: MetadataCache
-        /// `pictures/index.json`, without entries whose files are missing.
+        /// `pictures/index.json`, without entries whose files are missing: read while the content loads
+        /// (`loadPictures`), then set here before the site resolves.
         var pictures: PictureIndex
         var output: URL
         var diagnostics: [Diagnostic]
@@ -75,13 +76,19 @@ extension SiteBuilder {
         diagnostics += tagDiagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics
-        let pictures = config.images == .local ? loader.loadPictureIndex() : (index: PictureIndex(), diagnostics: [])
-        diagnostics += pictures.diagnostics
         let output =
             options.outputFolder?.standardizedFileURL ?? loader.siteFolder.appending(path: config.outputDir)
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
-            pictures: pictures.index, output: output, diagnostics: diagnostics)
+            pictures: PictureIndex(), output: output, diagnostics: diagnostics)
+    }
+
+    /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
+    static func loadPictures(
+        _ settings: Settings, loader: SiteLoader, cache: BuildCache?
+    ) -> (index: PictureIndex, diagnostics: [Diagnostic]) {
+        guard settings.config.images == .local else { return (PictureIndex(), []) }
+        return cache?.loadPictures(loader) ?? loader.loadPictureIndex()
     }
 
     /// Lists and reads the content, while the cache reads the last build's parses: a file whose parse

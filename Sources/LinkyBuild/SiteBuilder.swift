@@ -13,19 +13,22 @@ public struct SiteBuilder: Sendable {
         defer { clock.report() }
         let loader = SiteLoader(siteFolder: options.siteFolder)
         async let theme = Self.loadTheme(loader.siteFolder)  // load: the theme, meanwhile
-        let settings = Self.loadSettings(options, loader: loader)  // load + parse: linky.yml, tags.yml
+        var settings = Self.loadSettings(options, loader: loader)  // load + parse: linky.yml, tags.yml
         let lock: TakenOutput?
         switch Self.takeOutput(settings, options) {  // write: the output is this build's alone
         case .success(let taken): lock = taken
         case .failure(let refused): return refused.report
         }
         var cache = Self.cache(settings, options)  // the last build's state, or nil
+        let (settingsNow, cacheNow) = (settings, cache)
+        async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: cacheNow)  // load, meanwhile
         let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
         let parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
         cache?.keepParses(parsed.sources, parsed.files)
         if !options.pdf { cache?.lookAtOutput() }
         let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
+        (settings.pictures, settings.diagnostics) = await (pictures.index, settings.diagnostics + pictures.diagnostics)
         let resolved = Self.resolve(parsed, settings)  // resolve
         clock.lap("resolve")
         let planned = Self.plan(  // plan
@@ -48,9 +51,12 @@ public struct SiteBuilder: Sendable {
     func prepare(_ options: BuildOptions, reusing parses: (any ParseReuse)? = nil) async -> PreparedBuild {
         let loader = SiteLoader(siteFolder: options.siteFolder)
         async let theme = Self.loadTheme(loader.siteFolder)
-        let settings = Self.loadSettings(options, loader: loader)
+        var settings = Self.loadSettings(options, loader: loader)
+        let settingsNow = settings
+        async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: nil)
         let loaded = await Self.loadContent(settings, loader: loader, stamping: parses != nil, reusing: parses)
         let parsed = await Self.parse(loaded, settings, loader: loader, reusing: parses)
+        (settings.pictures, settings.diagnostics) = await (pictures.index, settings.diagnostics + pictures.diagnostics)
         let resolved = Self.resolve(parsed, settings)
         let planned = Self.plan(resolved, await theme, settings, comparing: false)
         let report = Self.report(settings, parsed, resolved, planned, options)

@@ -22,7 +22,8 @@ struct BuildCommand: AsyncParsableCommand {
             For each list file (an awesome-list style Markdown file) the build says how many items it read, \
             how many links it made and how many it skipped; every skipped link is a warning naming its line.
 
-            Each build leaves its state beside the output (.NAME.linky-parses and .NAME.linky-state, never \
+            Each build leaves its state beside the output (.NAME.linky-parses, .NAME.linky-state and \
+            .NAME.linky-pictures, never \
             inside it): the next build into the same output parses again only the files whose size or times \
             changed, and renders again only the pages whose inputs changed and whose files are still as it \
             left them. --no-cache makes every file and page anew and leaves no state; the output is the same \

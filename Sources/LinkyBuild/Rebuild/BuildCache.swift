@@ -7,7 +7,8 @@ import LinkyTheme
 /// last build wrote them (`select`)? — and it records what the build did, for the next one. A build
 /// without it (`--no-cache`, `check`, `serve`) makes everything and leaves nothing beside the output.
 ///
-/// It reads and writes two files beside the output, described in `BuildState` and `ParseStore`.
+/// It reads and writes three files beside the output, described in `BuildState`, `ParseStore` and
+/// `PictureIndexStore`.
 /// Neither decides what the output contains, only what need not be done again.
 struct BuildCache: Sendable {
     let output: URL
@@ -49,6 +50,18 @@ struct BuildCache: Sendable {
         parsesWritten = Task {
             ParseStore.update(sources, parsed, previous: previous, key: key, started: started, beside: output)
         }
+    }
+
+    /// `pictures/index.json`, from the copy the last build kept when neither it nor `pictures/` has
+    /// changed (`PictureIndexStore`); else read, and kept for the next build when all is well.
+    func loadPictures(_ loader: SiteLoader) -> (index: PictureIndex, diagnostics: [Diagnostic]) {
+        guard layers.contains(.parses),
+            let key = PictureIndexStore.key(siteFolder: loader.siteFolder, started: started)
+        else { return loader.loadPictureIndex() }
+        if let stored = PictureIndexStore.read(beside: output, key: key) { return (stored, []) }
+        let loaded = loader.loadPictureIndex()
+        if loaded.diagnostics.isEmpty { PictureIndexStore.write(loaded.index, key: key, beside: output) }
+        return loaded
     }
 
     // MARK: - Plan and render

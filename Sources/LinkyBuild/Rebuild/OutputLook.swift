@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// The output as a rebuild finds it, looked at while the site resolves: every file there, for
 /// `OutputUpdate` to find those to remove, with its stamp, and nil for each file the last build wrote
@@ -10,7 +11,8 @@ struct OutputLook: Sendable {
 
     init(output: URL, previous: BuildState) {
         guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path) else { return }
-        guard let found = try? OutputUpdate.filesBelow(output, stamping: true) else { return }
+        guard let found = try? OutputUpdate.filesBelow(output, stamping: true, unstamped: [PictureIndex.folderName])
+        else { return }
         existing = found.paths
         stamps = found.stamps.mapValues { $0 }
         // A page the last build wrote that is gone (or is no longer a regular file).

@@ -7,8 +7,8 @@ import LinkyTemplates
 /// `fetch` made in `pictures/`, which the build copies; with `images: remote`, the pictures' own
 /// addresses; with `images: none`, none.
 enum CardPictureFields {
-    /// `{src, srcset, width, height, print_src, print_width, print_height}` of the files `entry` names,
-    /// in `pictures/` of the output (`root` leads there from the page).
+    /// `{src, srcset, width, height, large_src}` of the WebP files `entry` names, in `pictures/` of the
+    /// output (`root` leads there from the page).
     static func local(_ entry: PictureIndex.Entry, root: String) -> TemplateValue {
         let screen = entry.screenFiles
         guard let first = screen.first ?? entry.files.first else { return false }
@@ -20,21 +20,13 @@ enum CardPictureFields {
         map["width"] = .int(first.width)
         map["height"] = .int(first.height)
         map["large_src"] = .string(folder + (screen.last ?? first).name)
-        if let print = entry.printFile {
-            map["print_src"] = .string(folder + print.name)
-            map["print_width"] = .int(print.width)
-            map["print_height"] = .int(print.height)
-        }
         return .map(map)
     }
 
     /// A picture at its own address (`images: remote`): its size is not known.
     static func remote(_ address: LinkURL) -> TemplateValue {
         let src = TemplateValue.string(address.absoluteString)
-        return .map([
-            "src": src, "srcset": false, "width": false, "height": false, "large_src": src, "print_src": src,
-            "print_width": false, "print_height": false,
-        ])
+        return .map(["src": src, "srcset": false, "width": false, "height": false, "large_src": src])
     }
 
     /// `{initial, hue, tone}`: the first letter of the domain (without `www.`), upper-cased, and a hue

@@ -136,7 +136,8 @@ extension TemplateContext {
     }
 
     /// The address a shared link page previews with: the copy in `pictures/` (its JPEG, which every
-    /// reader of Open Graph knows) where the site has one and a `base_url`, else the picture's own.
+    /// reader of Open Graph knows; `CopiedFiles` copies it for link pages) where the site has one and a
+    /// `base_url`, else the picture's own.
     func ogImage(_ image: LinkURL, picture: PictureIndex.Entry?) -> String {
         guard site.config.images == .local, let base = site.config.baseURL, let file = picture?.printFile else {
             return image.absoluteString

@@ -13,13 +13,16 @@ extension OutputUpdate {
 
     /// As `filesBelow(_:)`, and with `stamping` the output stamp (`FileStamp.ofOutput`) of each regular
     /// file, taken from its folder as the folder is listed: no path is looked up from the root.
+    /// Files in the folders of `unstamped` (the card pictures, copied by name, never rendered) are
+    /// listed without stamps.
     static func filesBelow(
-        _ folder: URL, stamping: Bool
+        _ folder: URL, stamping: Bool, unstamped: Set<String> = []
     ) throws -> (paths: [String], stamps: [String: FileStamp]) {
         var paths: [String] = []
         var stamps: [String: FileStamp] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
+            let stamping = stamping && !unstamped.contains(relative)
             let path = relative.isEmpty ? folder.path : folder.path + "/" + relative
             guard let directory = opendir(path) else { throw FileIO.posixError("read \(path)") }
             defer { closedir(directory) }

@@ -144,7 +144,8 @@ struct OutputWriter {
         let existing = Task { try listed ?? OutputUpdate.filesBelow(output) }
         do {
             try update.begin()
-            async let copied: Void = copies.stage(into: update)
+            let listedPictures = listed.map { paths in Set(paths.lazy.filter { $0.hasPrefix(copies.folder + "/") }) }
+            async let copied: Void = copies.stage(into: update, listed: listedPictures)
             try await produce(
                 { files in
                     for file in files { try update.stage(file.path, file.contents) }

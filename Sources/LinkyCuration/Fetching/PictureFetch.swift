@@ -15,6 +15,8 @@ public struct PictureFetch: Sendable {
         public var today: String
         /// Pictures downloaded at once.
         public var concurrency = 8
+        /// Pictures decoded and made at once: one per core, at most four (each may take 160 MB).
+        public var decoders = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
         /// The most one picture may take to download.
         public var timeout: Duration = .seconds(20)
         public var limits = ImageLimits.standard
@@ -179,36 +181,70 @@ public struct PictureFetch: Sendable {
     }
 
     /// Each source downloaded (`options.concurrency` at a time) and stored; results in `sources`'
-    /// order. The pictures are decoded and made one at a time, here, as their downloads arrive: a
-    /// decoded picture may take 160 MB (at the 40-million-pixel limit), and eight at once would not fit
-    /// a small machine; the downloads go on meanwhile.
+    /// order. Pictures are decoded and made `options.decoders` at a time (one per core, at most four),
+    /// as their downloads arrive: a decoded picture may take 160 MB (at the 40-million-pixel limit),
+    /// so eight at once would not fit a small machine; downloads go on meanwhile, and stop while more
+    /// downloaded pictures wait than there are downloads in flight.
     private func download(
         _ sources: [Source], client: WebClient, store: PictureStore, progress: @escaping @Sendable () -> Void
     ) async -> [Result<PictureIndex.Entry, Problem>] {
+        enum Step: Sendable {
+            case downloaded(Int, Result<[UInt8], Problem>)
+            case stored(Int, Result<PictureIndex.Entry, Problem>)
+        }
         var results = [Result<PictureIndex.Entry, Problem>?](repeating: nil, count: sources.count)
-        await withTaskGroup(of: (Int, Result<[UInt8], Problem>).self) { group in
+        let (today, limit) = (options.today, options.limits.maxBytes)
+        let downloads = max(1, options.concurrency)
+        let decoders = max(1, options.decoders)
+        await withTaskGroup(of: Step.self) { group in
             var next = 0
-            func start() {
-                guard next < sources.count else { return }
-                let (position, source) = (next, sources[next])
-                next += 1
-                let limit = options.limits.maxBytes
-                group.addTask {
-                    if let file = source.staticFile { return (position, Self.bytes(of: file, limit: limit)) }
-                    return (position, await Self.bytes(of: source, client: client))
-                }
-            }
-            for _ in 0..<max(1, options.concurrency) { start() }
-            while let (position, downloaded) = await group.next() {
-                start()
-                results[position] = downloaded.flatMap { bytes in
-                    do throws(PictureStore.Failure) {
-                        return .success(try store.store(bytes, kind: sources[position].kind, fetched: options.today))
-                    } catch {
-                        return .failure(Problem(description: error.description))
+            var downloading = 0
+            var decoding = 0
+            var waiting: [(Int, [UInt8])] = []
+            func startDownloads() {
+                while next < sources.count, downloading < downloads, waiting.count < downloads {
+                    let (position, source) = (next, sources[next])
+                    next += 1
+                    downloading += 1
+                    group.addTask {
+                        if let file = source.staticFile {
+                            return .downloaded(position, Self.bytes(of: file, limit: limit))
+                        }
+                        return .downloaded(position, await Self.bytes(of: source, client: client))
                     }
                 }
-                progress()
+            }
+            func startDecodes() {
+                while decoding < decoders, !waiting.isEmpty {
+                    let (position, bytes) = waiting.removeFirst()
+                    let kind = sources[position].kind
+                    decoding += 1
+                    group.addTask {
+                        do throws(PictureStore.Failure) {
+                            return .stored(position, .success(try store.store(bytes, kind: kind, fetched: today)))
+                        } catch {
+                            return .stored(position, .failure(Problem(description: error.description)))
+                        }
+                    }
+                }
+            }
+            startDownloads()
+            while let step = await group.next() {
+                switch step {
+                case .downloaded(let position, .success(let bytes)):
+                    downloading -= 1
+                    waiting.append((position, bytes))
+                case .downloaded(let position, .failure(let problem)):
+                    downloading -= 1
+                    results[position] = .failure(problem)
+                    progress()
+                case .stored(let position, let result):
+                    decoding -= 1
+                    results[position] = result
+                    progress()
+                }
+                startDecodes()
+                startDownloads()
             }
         }
         return results.map { $0! }

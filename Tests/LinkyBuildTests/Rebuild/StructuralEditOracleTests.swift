@@ -55,6 +55,41 @@ import Testing
                 to: templates.appending(path: "link.mustache"), atomically: false, encoding: .utf8)
             return ["templates/link.mustache"]
         },
+        Edit(description: "pictures fetched for a few links") { folder in
+            var changed: Set<String> = ["pictures/index.json"]
+            var entries: [String] = []
+            let pictures = folder.appending(path: "pictures")
+            try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+            for (index, file) in try RebuildOracleTests.linkFiles(in: folder).enumerated() where index % 7 == 0 {
+                let address = "https://pictures.example/\(index).jpg"
+                try replace(in: file, "\n---\n", with: "\nimage: \(address)\n---\n")
+                changed.insert(relative(file, to: folder))
+                let name = String(repeating: "0", count: 20) + String(format: "%04x", index)
+                var files: [String] = []
+                for (suffix, width) in [("400w.webp", 400), ("400w.jpg", 400), ("800w.webp", 800)] {
+                    try Data("\(name)-\(suffix)".utf8).write(to: pictures.appending(path: "\(name)-\(suffix)"))
+                    changed.insert("pictures/\(name)-\(suffix)")
+                    files.append(
+                        #"{"name": "\#(name)-\#(suffix)", "width": \#(width), "height": \#(width / 2), "bytes": \#(name.count + 1 + suffix.count)}"#
+                    )
+                }
+                entries.append(
+                    #""\#(address)": {"kind": "preview", "sha256": "\#(name)", "width": 1600, "height": 800, "fetched": "2026-11-27", "files": [\#(files.joined(separator: ", "))]}"#
+                )
+            }
+            try #"{"version": 1, "pictures": {\#(entries.joined(separator: ", "))}}"#.write(
+                to: pictures.appending(path: "index.json"), atomically: false, encoding: .utf8)
+            return changed
+        },
+        Edit(description: "a picture's file deleted") { folder in
+            let pictures = folder.appending(path: "pictures")
+            let name = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted().first {
+                    $0.hasSuffix(".webp")
+                })
+            try FileManager.default.removeItem(at: pictures.appending(path: name))
+            return ["pictures/\(name)"]
+        },
         Edit(description: "many links deleted") { folder in
             var removed: Set<String> = []
             for (index, file) in try RebuildOracleTests.linkFiles(in: folder).enumerated() where index % 3 == 0 {
@@ -88,6 +123,8 @@ import Testing
             // Static files are served from disk, not rendered.
             let staticFiles = try filesBelow(site.folder.appending(path: "static"))
             for path in staticFiles.keys { fresh[path] = nil }
+            // So are the card pictures, from the site's `pictures/`.
+            for path in fresh.keys where path.hasPrefix("pictures/") { fresh[path] = nil }
             let samePreview = preview.files == fresh
             #expect(samePreview, "the preview after \(edit): \(RebuildOracleTests.difference(preview.files, fresh))")
             try await Task.sleep(for: .milliseconds(30))

@@ -137,8 +137,10 @@ import Testing
         let photo = try Data(contentsOf: Self.fixtures.appending(path: "photo.jpg"))
         try write([
             "linky.yml": "base_url: https://mine.example/links/\n",
-            "links/a.md": "---\nurl: https://example.org/a\ntitle: A\nimage: https://mine.example/links/covers/%ED%95%9C.jpg\n---\n",
-            "links/b.md": "---\nurl: https://example.org/b\ntitle: B\nimage: https://mine.example/links/../secret.jpg\n---\n",
+            "links/a.md":
+                "---\nurl: https://example.org/a\ntitle: A\nimage: https://mine.example/links/covers/%ED%95%9C.jpg\n---\n",
+            "links/b.md":
+                "---\nurl: https://example.org/b\ntitle: B\nimage: https://mine.example/links/../secret.jpg\n---\n",
         ])
         try FileManager.default.createDirectory(
             at: folder.appending(path: "static/covers"), withIntermediateDirectories: true)
