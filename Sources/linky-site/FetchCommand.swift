@@ -49,7 +49,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-pictures"), help: "Do not download the links' preview pictures and icons.")
     var noPictures = false
 
-    @Option(name: .customLong("per-host"), help: "Pages fetched at once from one host.")
+    @Option(name: .customLong("per-host"), help: "Pages (and pictures) fetched at once from one host.")
     var perHost: Int = 2
 
     @Option(help: "Pages fetched at once in all.")
@@ -124,6 +124,7 @@ private extension FetchCommand {
         _ siteFolder: URL, only: Set<String>?, prefix: String
     ) async throws(MetadataFetch.Failure) -> PictureFetch.Report {
         var options = PictureFetch.Options(siteFolder: siteFolder, today: AddCommand.today())
+        options.perHost = perHost
         options.onlyLinks = only
         options.concurrency = min(concurrency, 8)
         options.timeout = .seconds(timeout)

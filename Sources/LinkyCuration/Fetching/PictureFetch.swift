@@ -15,6 +15,8 @@ public struct PictureFetch: Sendable {
         public var today: String
         /// Pictures downloaded at once.
         public var concurrency = 8
+        /// Pictures downloaded at once from one host (`fetch --per-host`, as for pages).
+        public var perHost = 2
         /// Pictures decoded and made at once: one per core, at most four (each may take 160 MB).
         public var decoders = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
         /// The most one picture may take to download.
@@ -56,6 +58,9 @@ public struct PictureFetch: Sendable {
         /// The file of the site's `static/` that the address publishes (it starts with `base_url`):
         /// read from there, not downloaded. A curator's own picture works before the site is online.
         var staticFile: URL?
+
+        /// The host the picture is downloaded from, as the per-host limit counts it.
+        var host: String { URL(string: url)?.host()?.lowercased() ?? url }
     }
 
     /// The file of `static/` published at `address`, when the address is the site's own (below
@@ -180,7 +185,7 @@ public struct PictureFetch: Sendable {
             kept: plan.sources.count - missing.count, removed: removed, warnings: warnings)
     }
 
-    /// Each source downloaded (`options.concurrency` at a time) and stored; results in `sources`'
+    /// Each source downloaded (`options.concurrency` at a time, `options.perHost` from one host) and stored; results in `sources`'
     /// order. Pictures are decoded and made `options.decoders` at a time (one per core, at most four),
     /// as their downloads arrive: a decoded picture may take 160 MB (at the 40-million-pixel limit),
     /// so eight at once would not fit a small machine; downloads go on meanwhile, and stop while more
@@ -197,14 +202,23 @@ public struct PictureFetch: Sendable {
         let downloads = max(1, options.concurrency)
         let decoders = max(1, options.decoders)
         await withTaskGroup(of: Step.self) { group in
-            var next = 0
+            // Downloads not started yet, in order; a host at its limit waits while others' start.
+            var pending = Array(sources.indices)
+            var perHost: [String: Int] = [:]
+            let hostLimit = max(1, options.perHost)
             var downloading = 0
             var decoding = 0
             var waiting: [(Int, [UInt8])] = []
             func startDownloads() {
-                while next < sources.count, downloading < downloads, waiting.count < downloads {
-                    let (position, source) = (next, sources[next])
-                    next += 1
+                while downloading < downloads, waiting.count < downloads {
+                    guard
+                        let slot = pending.firstIndex(where: {
+                            sources[$0].staticFile != nil || perHost[sources[$0].host, default: 0] < hostLimit
+                        })
+                    else { return }
+                    let position = pending.remove(at: slot)
+                    let source = sources[position]
+                    if source.staticFile == nil { perHost[source.host, default: 0] += 1 }
                     downloading += 1
                     group.addTask {
                         if let file = source.staticFile {
@@ -233,9 +247,11 @@ public struct PictureFetch: Sendable {
                 switch step {
                 case .downloaded(let position, .success(let bytes)):
                     downloading -= 1
+                    if sources[position].staticFile == nil { perHost[sources[position].host, default: 1] -= 1 }
                     waiting.append((position, bytes))
                 case .downloaded(let position, .failure(let problem)):
                     downloading -= 1
+                    if sources[position].staticFile == nil { perHost[sources[position].host, default: 1] -= 1 }
                     results[position] = .failure(problem)
                     progress()
                 case .stored(let position, let result):
