@@ -35,6 +35,12 @@ SHOTS = {
              [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "print": ("print/index.html", [(DESKTOP, "light")]),
 }
+# The link cards in the reader's other views: name → (page, [(size, scheme), …], view).
+VIEWS = {
+    "cards": ("c/programming/swift/index.html", [(DESKTOP, "light"), (PHONE, "dark")], "cards"),
+    "list": ("c/programming/swift/index.html", [(DESKTOP, "dark"), (PHONE, "light")], "list"),
+    "compact": ("tags/concurrency/index.html", [(DESKTOP, "light")], "compact"),
+}
 
 
 def main():
@@ -57,7 +63,11 @@ def main():
             options.add_argument(argument)
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         try:
-            for name, (page, variants) in SHOTS.items():
+            shots = [(name, page, variants, "cards") for name, (page, variants) in SHOTS.items()]
+            shots += [(name, page, variants, view) for name, (page, variants, view) in VIEWS.items()]
+            for name, page, variants, view in shots:
+                driver.get(server.url(READING_LIST_PREFIX + "index.html"))
+                driver.execute_script("localStorage.setItem('linky-site:view', arguments[0])", view)
                 for (width, height, mobile), scheme in variants:
                     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})

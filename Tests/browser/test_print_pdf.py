@@ -55,3 +55,13 @@ def test_every_link_url_is_printed(reading_list_pdf):
         if not any(re.sub(r"\s+", "", c) in text for c in candidates):
             missing.append(link["url"])
     assert not missing, missing
+
+
+def test_link_cards_pictures_are_in_the_pdf_small(reading_list_pdf):
+    """The example's cover pictures (WebP files of pictures/) are drawn in the PDF, each small."""
+    listing = subprocess.run(["pdfimages", "-list", str(reading_list_pdf / "print.pdf")], capture_output=True, text=True,
+                             check=True).stdout.splitlines()[2:]
+    pictures = [line.split() for line in listing if line.split()[2] == "image"]
+    # One per link with a cover (20 in the example); at most 400 pixels wide, as the files are.
+    assert len(pictures) >= 20, listing
+    assert all(int(columns[3]) <= 400 for columns in pictures), listing
