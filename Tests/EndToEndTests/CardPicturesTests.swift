@@ -55,7 +55,11 @@ extension CommandLineTests {
         #expect(images > 50)
         // Every card shows a thumbnail, or the fallback (the icon or the initial); never nothing.
         let home = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
-        let cards = home.components(separatedBy: "<div class=\"card-picture\" aria-hidden=\"true\">").dropFirst()
+        // Each card's picture is a link to the page too, hidden from the keyboard (the title is the link).
+        let cards = home.components(separatedBy: "<a class=\"card-picture\" href=\"").dropFirst().map {
+            $0.drop { $0 != ">" }.dropFirst()
+        }
+        #expect(home.contains("rel=\"noopener\" tabindex=\"-1\" aria-hidden=\"true\"><img src=\"pictures/"))
         #expect(cards.count == Self.cardPages.count)
         for card in cards {
             #expect(card.hasPrefix("<img src=\"pictures/") || card.hasPrefix("<span class=\"card-fallback"))

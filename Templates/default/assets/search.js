@@ -567,7 +567,12 @@
 
   // The card's picture: its thumbnail, else its site's icon or its domain's initial on its colour.
   function cardPicture(link) {
-    var box = element("div", "card-picture");
+    // A second way to the link for the pointer, hidden from the keyboard and screen readers (the
+    // title is the link they use).
+    var box = element("a", "card-picture");
+    box.href = link.u;
+    box.rel = "noopener";
+    box.tabIndex = -1;
     box.setAttribute("aria-hidden", "true");
     if (link.i) {
       box.appendChild(picture(pictureSource(link.i), link.w, link.h));
