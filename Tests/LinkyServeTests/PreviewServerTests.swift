@@ -39,6 +39,21 @@ import Testing
         #expect(missing.body.contains("/__linky/events"))
     }
 
+    /// The card pictures are served from the site's `pictures/`, as a build copies them; the index is not.
+    @Test func servesTheCardPicturesButNotTheirIndex() async throws {
+        var files = Fixture.files
+        files["pictures/index.json"] = #"{"version": 1, "pictures": {}}"#
+        files["pictures/aaaaaaaaaaaaaaaaaaaaaaaa-400w.webp"] = "RIFF....WEBP"
+        let server = try await ServerHarness(files)
+        defer { Task { await server.stop() } }
+        let picture = try await server.get("/pictures/aaaaaaaaaaaaaaaaaaaaaaaa-400w.webp")
+        #expect(picture.status == 200)
+        #expect(picture.header("content-type") == "image/webp")
+        #expect(picture.body == "RIFF....WEBP")
+        #expect(try await server.get("/pictures/index.json").status == 404)
+        #expect(try await server.get("/pictures/../linky.yml").status != 200)
+    }
+
     @Test func redirectsFoldersWithoutTheirSlash() async throws {
         let server = try await ServerHarness(Fixture.files)
         defer { Task { await server.stop() } }
