@@ -103,6 +103,83 @@ import Testing
             try site.read("sitemap.xml").contains("<loc>https://example.com/reading/c/programming/index.html</loc>"))
     }
 
+    /// Every tag and every category with links has its own Atom and JSON feeds, well-formed, with what
+    /// RFC 4287 requires (one id, title and updated for the feed and each entry, an author, a self link),
+    /// named by its page's `<link rel="alternate">`; a category's carries its subcategories' links.
+    @Test func everyTagAndCategoryHasItsFeeds() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let built = try #require(report.site)
+        var feeds: [(path: String, page: String, links: [Int])] = built.tags.map {
+            ("tags/\($0.slug)/feed.xml", "tags/\($0.slug)/index.html", $0.links)
+        }
+        // Feeds carry dated links: a tag or category with none has no feed, and its page names none.
+        func dated(_ links: [Int]) -> Bool { links.contains { built.links[$0].date != nil } }
+        for category in built.categories.dropFirst() where category.totalCount > 0 {
+            var links: [Int] = []
+            var pending = [category.id]
+            while let next = pending.popLast() {
+                links += built.categories[next].links
+                pending += built.categories[next].children
+            }
+            feeds.append(("c/\(category.pathString)/feed.xml", "c/\(category.pathString)/index.html", links))
+        }
+        let undated = feeds.filter { !dated($0.links) }
+        #expect(!undated.isEmpty, "the example has a tag of undated links only")
+        for feed in undated {
+            #expect(!site.exists(feed.path))
+            #expect(!(try site.read(feed.page)).contains("section-feed"))
+        }
+        feeds = feeds.filter { dated($0.links) }
+        #expect(feeds.count > 40)
+        for feed in feeds {
+            let atom = try Data(contentsOf: site.output.appending(path: feed.path))
+            let counter = ElementCounter()
+            let parser = XMLParser(data: atom)
+            parser.delegate = counter
+            #expect(parser.parse(), "\(feed.path) is not well-formed")
+            let entries = min(feed.links.filter { built.links[$0].date != nil }.count, 50)
+            #expect(counter.counts["entry"] == entries, "\(feed.path)")
+            for element in ["id", "title", "updated"] {
+                #expect(counter.counts[element] == entries + 1, "\(feed.path)")
+            }
+            #expect(counter.counts["author"] == 1)
+            let text = String(decoding: atom, as: UTF8.self)
+            #expect(
+                text.contains(
+                    "<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.com/reading/\(feed.path)\"/>"
+                ))
+            let json = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        contentsOf: site.output.appending(
+                            path: feed.path.replacingOccurrences(of: ".xml", with: ".json"))))
+                    as? [String: Any])
+            #expect((json["items"] as? [Any])?.count == entries)
+            let page = try site.read(feed.page)
+            #expect(page.contains(#"<link rel="alternate" type="application/atom+xml" title=""#))
+            #expect(page.contains("href=\"feed.xml\"") || page.contains("/feed.xml\">"), "\(feed.page)")
+        }
+        // Programming holds its links in subcategories: its feed carries them.
+        let programming = try site.read("c/programming/feed.xml")
+        #expect(programming.contains("<title>Reading List — Programming</title>"))
+        #expect(programming.contains("Announcing Swift 6"))
+    }
+
+    @Test func sectionFeedsCanBeTurnedOff() async throws {
+        let site = try TestSite([
+            "linky.yml": "title: T\nsection_feeds: false\n",
+            "links/a/x.md": TestSite.link(
+                url: "https://example.com/x", title: "X", extra: "tags: [t]\ndate: 2024-01-02\n"),
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.outcome == .success, "\(report.diagnostics)")
+        #expect(site.exists("feed.xml"))
+        #expect(!site.exists("tags/t/feed.xml") && !site.exists("c/a/feed.xml"))
+        #expect(!(try site.read("tags/t/index.html")).contains("section-feed"))
+    }
+
     @Test func bookmarksFileHasEveryLinkInItsFolder() async throws {
         let (site, report) = try await buildExample("reading-list")
         defer { site.remove() }

@@ -62,6 +62,8 @@ enum ConfigParser {
             case "recent_count":
                 diagnostics.take(mapping.integer(entry, minimum: 0), as: .invalidConfig).map { config.recentCount = $0 }
             case "clean_urls": diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.cleanURLs = $0 }
+            case "section_feeds":
+                diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sectionFeeds = $0 }
             case "extra_keys":
                 diagnostics.take(mapping.stringList(entry), as: .invalidConfig).map { config.extraKeys = Set($0) }
             case "source_url":

@@ -21,6 +21,33 @@ enum PageLinks {
         Array(site.links.indices.lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
     }
 
+    /// A tag's feed's entries: its dated links, newest first, as many as the feed size.
+    static func tagFeed(_ site: Site, _ id: Int) -> [Int] {
+        Array(site.tags[id].links.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
+    }
+
+    /// A category's feed's entries: the dated links of it and its subcategories, newest first, as many
+    /// as the feed size (a top-level category often holds its links only in subcategories).
+    static func categoryFeed(_ site: Site, _ id: Int) -> [Int] {
+        var ids: [Int] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            ids += site.categories[next].links
+            pending += site.categories[next].children
+        }
+        return Array(ids.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
+    }
+
+    /// Whether a tag or category has feeds of its own: with `section_feeds`, when it has a dated link
+    /// (feeds carry dated links only).
+    static func hasSectionFeed(_ site: Site, tag id: Int) -> Bool {
+        site.config.sectionFeeds && site.tags[id].links.contains { site.links[$0].date != nil }
+    }
+
+    static func hasSectionFeed(_ site: Site, category id: Int) -> Bool {
+        site.config.sectionFeeds && id != 0 && !categoryFeed(site, id).isEmpty
+    }
+
     /// Whether the archive page lists every link (else it gives counts and links to the years).
     static func archiveListsEveryLink(_ site: Site) -> Bool { site.links.count <= 1000 }
 

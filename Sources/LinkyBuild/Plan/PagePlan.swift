@@ -15,6 +15,9 @@ struct PlannedFile: Sendable, Hashable {
         case notFound
         case atomFeed
         case jsonFeed
+        /// A tag's or a category's own feeds (`section_feeds`).
+        case tagFeed(Int, json: Bool)
+        case categoryFeed(Int, json: Bool)
         /// The pages to list, in plan order.
         case sitemap([String])
         case bookmarks
@@ -60,7 +63,7 @@ struct PlannedFile: Sendable, Hashable {
     var inputs: Inputs {
         switch kind {
         case .tagIndex, .search, .notFound, .asset, .redirect: .shape
-        case .home, .category, .tag, .link: .linksOnIt
+        case .home, .category, .tag, .link, .tagFeed, .categoryFeed: .linksOnIt
         case .archiveYear: .yearOfLinks
         case .archive: .everyLinksMonth
         case .atomFeed, .jsonFeed: .newestLinks
@@ -142,12 +145,30 @@ struct PagePlanner {
                         kind: .category(category.id, page: page, of: count)))
             }
         }
+        if site.config.sectionFeeds {
+            // After the categories' pages, in the same order: each category with links has its feeds.
+            for category in site.categories
+            where category.id != 0 && PageLinks.hasSectionFeed(site, category: category.id) {
+                for json in [false, true] {
+                    files.append(
+                        PlannedFile(
+                            path: paths.categoryFeed(category.id, json: json),
+                            kind: .categoryFeed(category.id, json: json)))
+                }
+            }
+        }
         files.append(PlannedFile(path: SitePaths.tagIndex, kind: .tagIndex))
         for tag in site.tags {
             let count = Self.pageCount(tag.links.count, pageSize)
             for page in 1...count {
                 files.append(
                     PlannedFile(path: paths.tag(tag.id, page: page), kind: .tag(tag.id, page: page, of: count)))
+            }
+            if PageLinks.hasSectionFeed(site, tag: tag.id) {
+                for json in [false, true] {
+                    files.append(
+                        PlannedFile(path: paths.tagFeed(tag.id, json: json), kind: .tagFeed(tag.id, json: json)))
+                }
             }
         }
         // By index: iterating `site.links` copies each `Link`.

@@ -22,6 +22,15 @@ struct SitePaths: Sendable {
         Self.paged("tags/\(site.tags[id].slug)/", page)
     }
 
+    /// A tag's or category's feeds, in its page's folder: `tags/swift/feed.xml`, `c/programming/feed.json`.
+    func tagFeed(_ id: Int, json: Bool) -> String {
+        "tags/\(site.tags[id].slug)/" + (json ? "feed.json" : "feed.xml")
+    }
+
+    func categoryFeed(_ id: Int, json: Bool) -> String {
+        "c/\(site.categories[id].pathString)/" + (json ? "feed.json" : "feed.xml")
+    }
+
     /// `l/programming/swift/some-article/index.html`.
     func link(_ id: Int) -> String {
         // The two fields, not a copy of the whole link.

@@ -53,6 +53,9 @@ struct PageFingerprints: Sendable {
         tagLinks = model.tags.map(\.links)
         homeLinks = PageLinks.home(model)
         feedEntries = PageLinks.feed(model)
+        let sectionFeeds = model.config.sectionFeeds
+        tagFeeds = sectionFeeds ? model.tags.indices.map { PageLinks.tagFeed(model, $0) } : []
+        categoryFeeds = sectionFeeds ? model.categories.indices.map { PageLinks.categoryFeed(model, $0) } : []
         showsAllLinksInArchive = PageLinks.archiveListsEveryLink(model)
         var months = ByteWriter(capacity: model.links.count * 9)
         for id in model.links.indices {
@@ -68,6 +71,9 @@ struct PageFingerprints: Sendable {
 
     private let homeLinks: (favorites: [Int], recent: [Int], topLevel: [Int])
     private let feedEntries: [Int]
+    /// Each tag's and category's feed entries (`section_feeds`).
+    private let tagFeeds: [[Int]]
+    private let categoryFeeds: [[Int]]
     private let showsAllLinksInArchive: Bool
     /// Each link's year and month, or an undated link's fingerprint, in order.
     private let archiveMonths: [UInt8]
@@ -128,6 +134,12 @@ struct PageFingerprints: Sendable {
         case .atomFeed, .jsonFeed:
             writer.byte(file.kind == .atomFeed ? 12 : 13)
             for id in feedEntries { writer.fingerprint(links[id]) }
+        case .tagFeed(let id, let json):
+            writer.byte(json ? 16 : 15)
+            for entry in tagFeeds[id] { writer.fingerprint(links[entry]) }
+        case .categoryFeed(let id, let json):
+            writer.byte(json ? 18 : 17)
+            for entry in categoryFeeds[id] { writer.fingerprint(links[entry]) }
         case .sitemap(let pages):
             writer.byte(14)
             writer.array(pages) { $0.string($1) }
@@ -239,6 +251,7 @@ extension ByteWriter {
         optionalString(config.sourceURL)
         string(config.images.rawValue)
         string(config.linkView.rawValue)
+        bool(config.sectionFeeds)
     }
 
     mutating func picture(_ entry: PictureIndex.Entry) {

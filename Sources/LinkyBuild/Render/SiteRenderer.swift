@@ -145,6 +145,11 @@ struct SiteRenderer: Sendable {
         switch file.kind {
         case .atomFeed: return [OutputFile(path: file.path, contents: FeedRenderer(context: context).atom())]
         case .jsonFeed: return [OutputFile(path: file.path, contents: try FeedRenderer(context: context).json())]
+        case .tagFeed(let id, let json), .categoryFeed(let id, let json):
+            let section: FeedRenderer.Section =
+                if case .tagFeed = file.kind { .tag(id) } else { .category(id) }
+            let feed = FeedRenderer(context: context, section: section)
+            return [OutputFile(path: file.path, contents: json ? try feed.json() : feed.atom())]
         case .sitemap(let pages):
             return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
         case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
@@ -193,7 +198,7 @@ struct SiteRenderer: Sendable {
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date == nil })
             case .archiveYear(let year):
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date?.year == year })
-            case .redirect, .notFound, .search, .tagIndex: continue
+            case .redirect, .notFound, .search, .tagIndex, .tagFeed, .categoryFeed: continue
             // The print page, and whatever a theme makes of the rest: every link.
             default: return nil
             }
@@ -215,8 +220,8 @@ struct SiteRenderer: Sendable {
         case .print: "print"
         case .notFound: "404"
         case .redirect: "redirect"
-        case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards,
-            .asset:
+        case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+            .searchIndexScript, .searchShards, .asset:
             nil
         }
     }
@@ -237,8 +242,8 @@ struct SiteRenderer: Sendable {
             case .print: context.printPage()
             case .notFound: context.notFound()
             case .redirect(let target, let title): context.redirect(from: file.path, to: target, title: title)
-            case .atomFeed, .jsonFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript,
-                .searchShards, .asset:
+            case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+                .searchIndexScript, .searchShards, .asset:
                 preconditionFailure("\(file.kind) is not an HTML page")
             }
         return (template, value)

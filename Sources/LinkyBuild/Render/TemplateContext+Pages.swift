@@ -74,6 +74,9 @@ extension TemplateContext {
         if let pagination = pagination(page: number, of: count, path: { paths.category(id, page: $0) }) {
             extra["pagination"] = pagination
         }
+        if PageLinks.hasSectionFeed(site, category: id) {
+            extra["section_feed"] = sectionFeed(FeedRenderer(context: self, section: .category(id)))
+        }
         let title = number > 1 ? "\(category.title) (\(strings["page"]!) \(number))" : category.title
         return page(
             path: paths.category(id, page: number), kind: "category", title: title, description: category.description,
@@ -121,6 +124,9 @@ extension TemplateContext {
         if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
             extra["pagination"] = pagination
         }
+        if PageLinks.hasSectionFeed(site, tag: id) {
+            extra["section_feed"] = sectionFeed(FeedRenderer(context: self, section: .tag(id)))
+        }
         let title = number > 1 ? "#\(tag.name) (\(strings["page"]!) \(number))" : "#\(tag.name)"
         return page(
             path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
@@ -133,6 +139,14 @@ extension TemplateContext {
         var extra: TemplateMap = ["link": linkItem(id, withNote: true), "breadcrumbs": breadcrumbs(link.category)]
         if let image = link.image { extra["og_image"] = .string(ogImage(image, picture: link.preview)) }
         return page(path: paths.link(id), kind: "link", title: link.title, description: link.description, extra: extra)
+    }
+
+    /// `section_feed` of a tag's or category's pages: its feeds' paths (from the root) and title.
+    func sectionFeed(_ feed: FeedRenderer) -> TemplateValue {
+        .map([
+            "atom": .string(feed.path(json: false)), "json": .string(feed.path(json: true)),
+            "title": .string(feed.title),
+        ])
     }
 
     /// The address a shared link page previews with: the copy in `pictures/` (its JPEG, which every

@@ -30,7 +30,7 @@ enum UIStrings {
         "search_help": "Titles, tags, descriptions and notes; every word must match. ㅅㅇㅍㅌ finds 스위프트.",
         "print_hint": "This page is made for printing: use your browser’s Print command or save it as a PDF.",
         "view": "Show links as", "view_cards": "Cards", "view_list": "List", "view_compact": "Compact",
-        "print_pictures": "Pictures",
+        "print_pictures": "Pictures", "follow_feed": "Feed of these links",
     ]
 
     static let korean: [String: String] = [
@@ -57,7 +57,7 @@ enum UIStrings {
         "search_help": "제목, 태그, 설명, 메모에서 찾습니다. 모든 단어가 맞아야 하며 초성(ㅅㅇㅍㅌ)으로도 찾습니다.",
         "print_hint": "인쇄용 페이지입니다. 브라우저의 인쇄 기능으로 인쇄하거나 PDF로 저장하세요.",
         "view": "링크 보기", "view_cards": "카드", "view_list": "목록", "view_compact": "간단히",
-        "print_pictures": "그림",
+        "print_pictures": "그림", "follow_feed": "이 링크들의 피드",
     ]
 
     static let englishMonths = [

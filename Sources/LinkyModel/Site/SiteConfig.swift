@@ -50,6 +50,8 @@ public struct SiteConfig: Sendable, Hashable {
         case compact
     }
 
+    /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
+    public var sectionFeeds: Bool = true
     public var images: Images = .local
     public var linkView: LinkView = .cards
 
@@ -59,7 +61,7 @@ public struct SiteConfig: Sendable, Hashable {
     public static let knownKeys: [String] = [
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
-        "link_view",
+        "link_view", "section_feeds",
     ]
 }
 

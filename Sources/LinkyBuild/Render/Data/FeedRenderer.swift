@@ -1,20 +1,79 @@
 import Foundation
 import LinkyModel
 
-/// `feed.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the newest links.
+/// `feed.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the site's newest links, or a tag's or a
+/// category's (`tags/<tag>/feed.xml`, with `section_feeds`).
 struct FeedRenderer {
     let context: TemplateContext
+    /// Which feed: the site's, a tag's or a category's.
+    var section: Section = .site
+
+    enum Section {
+        case site
+        case tag(Int)
+        case category(Int)
+    }
+
+    init(context: TemplateContext, section: Section = .site) {
+        self.context = context
+        self.section = section
+    }
 
     var site: Site { context.site }
 
     /// The links a feed carries: dated ones, newest first.
-    var entries: [Link] { Self.entries(of: site) }
+    var entries: [Link] {
+        let ids =
+            switch section {
+            case .site: PageLinks.feed(site)
+            case .tag(let id): PageLinks.tagFeed(site, id)
+            case .category(let id): PageLinks.categoryFeed(site, id)
+            }
+        return ids.map { site.links[$0] }
+    }
 
     static func entries(of site: Site) -> [Link] { PageLinks.feed(site).map { site.links[$0] } }
 
-    /// Feeds' `updated`: the newest link's date, so an unchanged collection gives an unchanged feed.
+    /// The feed's title: the site's, or `Site — #tag`, `Site — Programming › Swift`.
+    var title: String {
+        switch section {
+        case .site: site.config.title
+        case .tag(let id): "\(site.config.title) — #\(site.tags[id].name)"
+        case .category(let id):
+            "\(site.config.title) — \(context.trail(id).map(\.title).joined(separator: " › "))"
+        }
+    }
+
+    /// The feed's own path and the page it stands for, from the output root.
+    func path(json: Bool) -> String {
+        switch section {
+        case .site: json ? "feed.json" : "feed.xml"
+        case .tag(let id): context.paths.tagFeed(id, json: json)
+        case .category(let id): context.paths.categoryFeed(id, json: json)
+        }
+    }
+
+    var pagePath: String {
+        switch section {
+        case .site: SitePaths.home
+        case .tag(let id): context.paths.tag(id)
+        case .category(let id): context.paths.category(id)
+        }
+    }
+
+    var subtitle: String? {
+        switch section {
+        case .site: site.config.description.isEmpty ? nil : site.config.description
+        case .tag(let id): site.tags[id].description
+        case .category(let id): site.categories[id].description
+        }
+    }
+
+    /// Feeds' `updated`: the newest date of the links it carries (of the whole site, for one without
+    /// dated links), so a feed whose links did not change does not change.
     var updated: String {
-        (site.newestDate?.instant).map(LinkDate.rfc3339) ?? LinkDate.rfc3339(0)
+        let newest = entries.lazy.compactMap(\.date).max() ?? site.newestDate
+        return (newest?.instant).map(LinkDate.rfc3339) ?? LinkDate.rfc3339(0)
     }
 
     func atom() -> Data {
@@ -22,12 +81,13 @@ struct FeedRenderer {
         let base = config.baseURL ?? ""
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(config.language.xmlEscaped)\">\n"
-        xml += "  <title>\(config.title.xmlEscaped)</title>\n"
-        if !config.description.isEmpty { xml += "  <subtitle>\(config.description.xmlEscaped)</subtitle>\n" }
-        xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\((base + "feed.xml").xmlEscaped)\"/>\n"
+        xml += "  <title>\(title.xmlEscaped)</title>\n"
+        if let subtitle { xml += "  <subtitle>\(subtitle.xmlEscaped)</subtitle>\n" }
         xml +=
-            "  <link rel=\"alternate\" type=\"text/html\" href=\"\((base.isEmpty ? "index.html" : base).xmlEscaped)\"/>\n"
-        xml += "  <id>\((config.baseURL ?? "urn:linky-site:" + Slug.make(config.title)).xmlEscaped)</id>\n"
+            "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\((base + path(json: false)).xmlEscaped)\"/>\n"
+        let page = context.absolute(pagePath) ?? context.href(pagePath)
+        xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(page.xmlEscaped)\"/>\n"
+        xml += "  <id>\(feedID.xmlEscaped)</id>\n"
         xml += "  <updated>\(updated)</updated>\n"
         xml += "  <author><name>\((config.author ?? config.title).xmlEscaped)</name></author>\n"
         xml += "  <generator>linky-site</generator>\n"
@@ -54,9 +114,9 @@ struct FeedRenderer {
     func json() throws -> Data {
         let config = site.config
         let feed = JSONFeed(
-            version: "https://jsonfeed.org/version/1.1", title: config.title,
-            homePageURL: config.baseURL, feedURL: config.baseURL.map { $0 + "feed.json" },
-            description: config.description.isEmpty ? nil : config.description, language: config.language,
+            version: "https://jsonfeed.org/version/1.1", title: title,
+            homePageURL: context.absolute(pagePath), feedURL: config.baseURL.map { $0 + path(json: true) },
+            description: subtitle, language: config.language,
             authors: [JSONFeed.Author(name: config.author ?? config.title)],
             items: entries.map { link in
                 JSONFeed.Item(
@@ -71,6 +131,16 @@ struct FeedRenderer {
                     image: link.image?.absoluteString)
             })
         return try DataEncoding.json(feed)
+    }
+
+    /// The feed's id: the site's address (its page's, for a tag or category), or a URN without one.
+    var feedID: String {
+        switch section {
+        case .site: site.config.baseURL ?? "urn:linky-site:" + Slug.make(site.config.title)
+        case .tag, .category:
+            context.absolute(pagePath)
+                ?? "urn:linky-site:\(Slug.make(site.config.title)):\(pagePath.dropLast("index.html".count))"
+        }
     }
 
     /// A stable, unique id: the link's own page when it has one, else its URL.
