@@ -166,6 +166,23 @@ import Testing
         #expect(programming.contains("Announcing Swift 6"))
     }
 
+    /// Every link page offers the Wayback Machine's copy nearest the link's date (an address only).
+    @Test func everyLinkPageOffersTheArchivedCopy() async throws {
+        let (site, report) = try await buildExample("reading-list")
+        defer { site.remove() }
+        let built = try #require(report.site)
+        var pages = 0
+        for link in built.links where link.hasPage {
+            let category = built.categories[link.category].pathString
+            let page = try site.read("l/\(category)/\(link.slug)/index.html")
+            let day = link.date.map { $0.isoDay.replacingOccurrences(of: "-", with: "") } ?? "2"
+            let archive = "https://web.archive.org/web/\(day)/\(link.url.absoluteString)"
+            #expect(page.contains("href=\"\(archive.replacingOccurrences(of: "&", with: "&amp;"))\""), "\(link.slug)")
+            pages += 1
+        }
+        #expect(pages > 10)
+    }
+
     @Test func sectionFeedsCanBeTurnedOff() async throws {
         let site = try TestSite([
             "linky.yml": "title: T\nsection_feeds: false\n",

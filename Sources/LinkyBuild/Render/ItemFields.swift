@@ -24,6 +24,7 @@ struct ItemFields: Sendable {
     var thumbnail = true
     var siteIcon = true
     var fallback = true
+    var archiveURL = true
     var noteHTML = true
     var extra = true
     var secondaryLinks = true
@@ -57,6 +58,7 @@ struct ItemFields: Sendable {
         thumbnail = names.contains("thumbnail")
         siteIcon = names.contains("site_icon")
         fallback = names.contains("fallback")
+        archiveURL = names.contains("archive_url")
         noteHTML = names.contains("note_html")
         extra = names.contains("extra")
         secondaryLinks = names.contains("secondary_links")

@@ -157,6 +157,7 @@ struct TemplateContext {
             }
         }
         if fields.fallback { item["fallback"] = CardPictureFields.fallback(host: links[id].url.displayHost) }
+        if fields.archiveURL { item["archive_url"] = .string(Self.archiveURL(links[id].url, date: links[id].date)) }
         if fields.noteHTML {
             item["note_html"] =
                 withNote
@@ -179,6 +180,13 @@ struct TemplateContext {
         }
         if fields.html, let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item
+    }
+
+    /// The Wayback Machine's copy of `url` nearest the day it was saved (its newest without a date):
+    /// an address only, built here, no request made.
+    static func archiveURL(_ url: LinkURL, date: LinkDate?) -> String {
+        let day = date.map { $0.isoDay.replacingOccurrences(of: "-", with: "") } ?? "2"
+        return "https://web.archive.org/web/\(day)/\(url.absoluteString)"
     }
 
     func tagReference(_ id: Int) -> TemplateValue { .map(tagReferences[id]) }
