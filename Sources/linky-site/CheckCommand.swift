@@ -92,6 +92,13 @@ struct CheckCommand: AsyncParsableCommand {
     var noCache = false
 
     @Option(
+        name: .customLong("dead-after"),
+        help: ArgumentHelp(
+            "How far apart two failing runs must be for link-status.json to call a link dead: 1d, 12h; 0 for any two runs (default: linky.yml's dead_after, else 1d).",
+            valueName: "duration"))
+    var deadAfter: CacheAge?
+
+    @Option(
         help: ArgumentHelp(
             "Do not check addresses matching this regular expression (repeatable).", valueName: "regex"))
     var exclude: [String] = []
@@ -140,12 +147,17 @@ struct CheckCommand: AsyncParsableCommand {
             if let changedFiles {
                 uses = uses.filter { changedFiles.contains($0.source.path.precomposedStringWithCanonicalMapping) }
             }
-            let report = await checkLinks(uses, siteFolder: siteURL, exclude: try excludePatterns())
+            let report = await checkLinks(
+                uses, siteFolder: siteURL, exclude: try excludePatterns(),
+                deadAfter: deadAfter?.seconds ?? built.config.deadAfter, wholeSite: changedFiles == nil)
             linkCheck = CheckOutput.Links(
                 report: report, seconds: (ContinuousClock.now - started) / .seconds(1),
                 changedSince: changedSince, changedFileCount: Set(uses.map(\.source.path)).count)
             if let failure = report.cacheFailure {
                 Terminal.error("linky-site: warning: the check cache could not be saved: \(failure)\n")
+            }
+            if let failure = report.healthFailure {
+                Terminal.error("linky-site: warning: link-status.json could not be updated: \(failure)\n")
             }
         }
 
@@ -165,7 +177,8 @@ struct CheckCommand: AsyncParsableCommand {
 
 private extension CheckCommand {
     func checkLinks(
-        _ uses: [LinkCheckReport.Use], siteFolder: URL, exclude: [SiteLinkCheck.ExcludePattern]
+        _ uses: [LinkCheckReport.Use], siteFolder: URL, exclude: [SiteLinkCheck.ExcludePattern], deadAfter: Int64,
+        wholeSite: Bool
     ) async -> LinkCheckReport {
         var clientOptions = WebClient.Options()
         clientOptions.timeout = .milliseconds(Int((timeout * 1000).rounded()))
@@ -179,6 +192,9 @@ private extension CheckCommand {
 
         var options = SiteLinkCheck.Options(now: Int64(Date().timeIntervalSince1970))
         options.exclude = exclude
+        options.healthFile = siteFolder.appending(path: LinkHealthFile.fileName)
+        options.deadAfter = deadAfter
+        options.wholeSite = wholeSite
         if !noCache, maxCacheAge.seconds > 0 {
             options.cacheFile = siteFolder.appending(path: LinkCheckCache.fileName)
             options.maximumCacheAge = maxCacheAge.seconds
@@ -240,26 +256,8 @@ struct CacheAge: ExpressibleByArgument, Sendable {
     }
 
     init?(argument: String) {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        if let plain = Int64(text), plain >= 0 {
-            seconds = plain
-            return
-        }
-        var total: Int64 = 0
-        var number = ""
-        for character in text {
-            if character.isASCII, character.isNumber {
-                number.append(character)
-            } else if let unit = units[character], let value = Int64(number) {
-                total += value * unit
-                number = ""
-            } else {
-                return nil
-            }
-        }
-        guard number.isEmpty, !text.isEmpty else { return nil }
-        seconds = total
+        guard let seconds = DurationText.seconds(argument) else { return nil }
+        self.seconds = seconds
     }
 
     var defaultValueDescription: String {

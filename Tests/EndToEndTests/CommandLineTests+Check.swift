@@ -172,6 +172,52 @@ extension CommandLineTests {
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
+    /// `link-status.json` across runs: a 404 failing in two runs (`--dead-after 0`) is dead; a timeout
+    /// once, then an answer, is not; a 301 is moved, with its new address; an address the site no
+    /// longer has is dropped.
+    @Test func checkLinksKeepsWhatItFoundInLinkStatusJSON() throws {
+        let server = try FixtureServer()
+        let site = try linkSite(server)
+        defer { try? FileManager.default.removeItem(at: site) }
+        try "---\nurl: \(server.url("/slow?s=3"))\ntitle: Slow\n---\n".write(
+            to: site.appending(path: "links/reading/slow.md"), atomically: true, encoding: .utf8)
+        func status() throws -> [String: [String: Any]] {
+            let data = try Data(contentsOf: site.appending(path: "link-status.json"))
+            let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let links = try #require(file["links"] as? [String: [String: Any]])
+            // `/missing` is written twice (once with `#part`): one entry, under either spelling.
+            return Dictionary(
+                uniqueKeysWithValues: links.values.map {
+                    (($0["url"] as! String).replacingOccurrences(of: "#part", with: ""), $0)
+                })
+        }
+        let quick = ["check", "--links", "--no-cache", "--retries", "0", "--dead-after", "0"]
+        let first = try run(quick + ["--timeout", "1"], in: site)
+        #expect(first.status == 2)
+        var links = try status()
+        let missing = server.url("/missing")
+        #expect(links[missing]?["state"] as? String == "broken" && links[missing]?["failed_runs"] as? Int == 1)
+        #expect(links[missing]?["dead_since"] == nil, "one failing run is not death")
+        #expect(links[server.url("/slow?s=3")]?["state"] as? String == "unreachable")
+        #expect(links[server.url("/redirect/301")]?["state"] as? String == "moved")
+        #expect(links[server.url("/redirect/301")]?["final_url"] as? String == server.url("/og"))
+        #expect(links[server.url("/ok/good")]?["state"] as? String == "ok")
+
+        let second = try run(quick + ["--timeout", "6"], in: site)
+        #expect(second.status == 2)
+        links = try status()
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        #expect(links[missing]?["dead_since"] as? String == today, "\(links[missing] ?? [:])")
+        #expect(links[missing]?["failed_runs"] as? Int == 2)
+        #expect(links[server.url("/slow?s=3")]?["state"] as? String == "ok", "a timeout once is not death")
+        #expect(links[server.url("/slow?s=3")]?["dead_since"] == nil)
+
+        try FileManager.default.removeItem(at: site.appending(path: "links/reading/slow.md"))
+        _ = try run(quick, in: site)
+        #expect(try status()[server.url("/slow?s=3")] == nil, "the site no longer has it")
+        #expect(try status()[missing]?["dead_since"] as? String == today)
+    }
+
     @Test func checkLinksChangedSinceOnlyLooksAtChangedFiles() throws {
         let server = try FixtureServer()
         let site = try linkSite(server)

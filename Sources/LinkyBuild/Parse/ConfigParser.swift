@@ -62,6 +62,18 @@ enum ConfigParser {
             case "recent_count":
                 diagnostics.take(mapping.integer(entry, minimum: 0), as: .invalidConfig).map { config.recentCount = $0 }
             case "clean_urls": diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.cleanURLs = $0 }
+            case "dead_after":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    if let seconds = DurationText.seconds(raw) {
+                        config.deadAfter = seconds
+                    } else {
+                        diagnostics.append(
+                            .warning(
+                                .invalidConfig, at: mapping.location(of: entry),
+                                "`dead_after` cannot be `\(raw)`; the default (1d) is used",
+                                hint: "write a length of time: 0, 12h, 1d, 2w"))
+                    }
+                }
             case "section_feeds":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sectionFeeds = $0 }
             case "extra_keys":

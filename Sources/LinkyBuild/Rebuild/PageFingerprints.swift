@@ -252,6 +252,7 @@ extension ByteWriter {
         string(config.images.rawValue)
         string(config.linkView.rawValue)
         bool(config.sectionFeeds)
+        // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 
     mutating func picture(_ entry: PictureIndex.Entry) {

@@ -52,6 +52,9 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
     public var sectionFeeds: Bool = true
+    /// How far apart two failing runs of `check --links` must be for a link to count as dead (seconds;
+    /// 0: any two runs). `check --dead-after` wins.
+    public var deadAfter: Int64 = 86_400
     public var images: Images = .local
     public var linkView: LinkView = .cards
 
@@ -61,7 +64,7 @@ public struct SiteConfig: Sendable, Hashable {
     public static let knownKeys: [String] = [
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
-        "link_view", "section_feeds",
+        "link_view", "section_feeds", "dead_after",
     ]
 }
 

@@ -33,6 +33,8 @@ public struct LinkCheckReport: Sendable {
     public var excluded: [Excluded]
     /// Why the cache could not be saved, if it could not (the check itself is not affected).
     public var cacheFailure: String?
+    /// Why `link-status.json` could not be read or written, if it could not.
+    public var healthFailure: String?
 
     public init(results: [Result], excluded: [Excluded] = [], cacheFailure: String? = nil) {
         self.results = results

@@ -17,6 +17,13 @@ public struct SiteLinkCheck: Sendable {
         public var maximumCacheAge: Int64 = 86_400
         /// Seconds since 1970: when results are stored, and what their age is measured from.
         public var now: Int64
+        /// The committed `link-status.json` the results are merged into; nil writes none.
+        public var healthFile: URL?
+        /// How far apart two failing runs must be for a link to be written dead.
+        public var deadAfter: Int64 = 86_400
+        /// Whether every link of the site was asked (no `--changed-since`): addresses the site no
+        /// longer has are dropped from `link-status.json`.
+        public var wholeSite = true
 
         public init(now: Int64) {
             self.now = now
@@ -115,6 +122,33 @@ public struct SiteLinkCheck: Sendable {
                 LinkCheckReport.Result(url: target.url, status: status!, uses: target.uses)
             },
             excluded: plan.excluded.map { LinkCheckReport.Excluded(url: $0.url, uses: $0.uses) })
+        if let file = options.healthFile {
+            do {
+                var health = try LinkHealthFile.load(fromSiteFolder: file.deletingLastPathComponent())
+                for result in report.results {
+                    // A working answer the check cache gave is not a new run: what the file says stays.
+                    if result.status.cached, health[result.url] != nil { continue }
+                    let state: LinkHealthFile.Entry.State =
+                        switch result.status.verdict {
+                        case .ok: .ok
+                        case .redirected: .moved
+                        case .broken: .broken
+                        case .failed: .unreachable
+                        }
+                    health.record(
+                        result.url, state: state, code: result.status.status, finalURL: result.status.suggestion,
+                        now: options.now, deadAfter: options.deadAfter)
+                }
+                if options.wholeSite {
+                    health.keep(
+                        only: Set((plan.targets + plan.excluded).map(\.url.comparisonKey))
+                            .subtracting(plan.excluded.map(\.url.comparisonKey)))
+                }
+                try health.save(toSiteFolder: file.deletingLastPathComponent())
+            } catch {
+                report.healthFailure = "\(file.path): \(error)"
+            }
+        }
         if let file = options.cacheFile {
             var cache = plan.cache
             for result in report.results { cache.record(result.status, for: result.url, now: options.now) }
