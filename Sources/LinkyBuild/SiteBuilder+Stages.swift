@@ -12,6 +12,8 @@ extension SiteBuilder {
         var config: SiteConfig
         var tagDefinitions: [TagDefinition]
         var metadata: MetadataCache
+        /// `link-status.json`: what `check --links` found.
+        var health: LinkHealthFile
         /// `pictures/index.json`, without entries whose files are missing: read while the content loads
         /// (`loadPictures`), then set here before the site resolves.
         var pictures: PictureIndex
@@ -76,11 +78,13 @@ extension SiteBuilder {
         diagnostics += tagDiagnostics
         let metadata = loader.loadMetadataCache()
         diagnostics += metadata.diagnostics
+        let health = loader.loadLinkHealth()
+        diagnostics += health.diagnostics
         let output =
             options.outputFolder?.standardizedFileURL ?? loader.siteFolder.appending(path: config.outputDir)
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
-            pictures: PictureIndex(), output: output, diagnostics: diagnostics)
+            health: health.file, pictures: PictureIndex(), output: output, diagnostics: diagnostics)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -170,7 +174,8 @@ extension SiteBuilder {
         content.links.reserveCapacity(parsed.files.reduce(0) { $0 + $1.links.count })
         for part in parsed.files { content.append(part) }
         let (site, diagnostics) = SiteResolver(
-            config: settings.config, metadata: settings.metadata, pictures: settings.pictures
+            config: settings.config, metadata: settings.metadata, health: settings.health,
+            pictures: settings.pictures
         ).resolve(
             content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
         let usedTags = Set(site.tags.map(\.key))

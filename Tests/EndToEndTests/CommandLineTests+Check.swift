@@ -212,6 +212,36 @@ extension CommandLineTests {
         #expect(links[server.url("/slow?s=3")]?["state"] as? String == "ok", "a timeout once is not death")
         #expect(links[server.url("/slow?s=3")]?["dead_since"] == nil)
 
+        // The site says so: the dead link's card has the badge and the archived copy, the moved one
+        // its new address; links.json and the search index carry it.
+        let build = try run(["build", site.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let output = site.appending(path: "_site")
+        let reading = try String(contentsOf: output.appending(path: "c/reading/index.html"), encoding: .utf8)
+        #expect(reading.contains(#"<li class="link is-dead">"#))
+        #expect(
+            reading.contains(#"<span class="health-badge">Dead link</span> found dead on <time datetime="\#(today)">"#))
+        #expect(reading.contains("href=\"https://web.archive.org/web/2/\(missing)\""))
+        #expect(!reading.contains("https://web.archive.org/web/2/\(server.url("/ok/good"))\" rel"), "only dead links")
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".html") }
+        let moved = try pages.contains {
+            try String(contentsOf: output.appending(path: $0), encoding: .utf8).contains(
+                "Moved to <a href=\"\(server.url("/og"))\" rel=\"noopener\">")
+        }
+        #expect(moved, "the 301's card shows where it went")
+        let collection = try String(contentsOf: output.appending(path: "links.json"), encoding: .utf8)
+        #expect(collection.contains(#""dead_since" : "\#(today)""#))
+        #expect(collection.contains(#""moved_to" : "\#(server.url("/og"))""#))
+        #expect(
+            try String(contentsOf: output.appending(path: "search-index.json"), encoding: .utf8).contains(
+                #""x":"\#(today)""#))
+        // hide_dead_links leaves it out of the site.
+        try "title: Links\nhide_dead_links: true\n".write(
+            to: site.appending(path: "linky.yml"), atomically: true, encoding: .utf8)
+        #expect(try run(["build", site.path]).status == 0)
+        #expect(!(try String(contentsOf: output.appending(path: "links.json"), encoding: .utf8)).contains("/missing"))
+        try "title: Links\n".write(to: site.appending(path: "linky.yml"), atomically: true, encoding: .utf8)
+
         try FileManager.default.removeItem(at: site.appending(path: "links/reading/slow.md"))
         _ = try run(quick, in: site)
         #expect(try status()[server.url("/slow?s=3")] == nil, "the site no longer has it")

@@ -40,6 +40,25 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// Reads `link-status.json`, what `check --links` found; empty when there is none.
+    public func loadLinkHealth() -> (file: LinkHealthFile, diagnostics: [Diagnostic]) {
+        do {
+            return (try LinkHealthFile.load(fromSiteFolder: siteFolder), [])
+        } catch {
+            return (
+                LinkHealthFile(),
+                [
+                    .warning(
+                        .invalidMetadataCache, at: SourceLocation(path: LinkHealthFile.fileName),
+                        "the link status file cannot be read, so no link is marked dead or moved: \(error)",
+                        hint:
+                            "restore it from git (`git checkout -- link-status.json`) or delete it and run `linky-site check --links`"
+                    )
+                ]
+            )
+        }
+    }
+
     /// Reads `pictures/index.json`, the link cards' pictures `fetch` made; empty when there is none.
     /// An entry whose files are not all in `pictures/` is left out with a warning (its links show
     /// their drawn initial): the build never copies a file that is not there.

@@ -183,6 +183,10 @@ extension ByteWriter {
         optional(links[id].date) { $0.linkDate($1) }
         optional(links[id].image) { $0.linkURL($1) }
         optional(links[id].favicon) { $0.linkURL($1) }
+        optional(links[id].health) { writer, health in
+            writer.optionalString(health.deadSince)
+            writer.optionalString(health.movedTo)
+        }
         optional(links[id].preview) { $0.picture($1) }
         optional(links[id].icon) { $0.picture($1) }
         bool(links[id].favorite)
@@ -252,6 +256,7 @@ extension ByteWriter {
         string(config.images.rawValue)
         string(config.linkView.rawValue)
         bool(config.sectionFeeds)
+        bool(config.hideDeadLinks)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 

@@ -25,6 +25,8 @@ struct ItemFields: Sendable {
     var siteIcon = true
     var fallback = true
     var archiveURL = true
+    var deadSince = true
+    var movedTo = true
     var noteHTML = true
     var extra = true
     var secondaryLinks = true
@@ -59,6 +61,8 @@ struct ItemFields: Sendable {
         siteIcon = names.contains("site_icon")
         fallback = names.contains("fallback")
         archiveURL = names.contains("archive_url")
+        deadSince = names.contains("dead_since")
+        movedTo = names.contains("moved_to")
         noteHTML = names.contains("note_html")
         extra = names.contains("extra")
         secondaryLinks = names.contains("secondary_links")

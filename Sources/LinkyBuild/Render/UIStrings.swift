@@ -31,7 +31,8 @@ enum UIStrings {
         "print_hint": "This page is made for printing: use your browser’s Print command or save it as a PDF.",
         "view": "Show links as", "view_cards": "Cards", "view_list": "List", "view_compact": "Compact",
         "print_pictures": "Pictures", "follow_feed": "Feed of these links",
-        "archived_copy": "Archived copy (Wayback Machine)",
+        "archived_copy": "Archived copy (Wayback Machine)", "dead": "Dead link", "dead_since": "found dead on",
+        "moved_to": "Moved to",
     ]
 
     static let korean: [String: String] = [
@@ -59,7 +60,8 @@ enum UIStrings {
         "print_hint": "인쇄용 페이지입니다. 브라우저의 인쇄 기능으로 인쇄하거나 PDF로 저장하세요.",
         "view": "링크 보기", "view_cards": "카드", "view_list": "목록", "view_compact": "간단히",
         "print_pictures": "그림", "follow_feed": "이 링크들의 피드",
-        "archived_copy": "보관된 사본 (Wayback Machine)",
+        "archived_copy": "보관된 사본 (Wayback Machine)", "dead": "죽은 링크", "dead_since": "확인한 날",
+        "moved_to": "옮겨간 주소:",
     ]
 
     static let englishMonths = [

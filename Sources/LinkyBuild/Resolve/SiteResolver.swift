@@ -8,13 +8,20 @@ struct SiteResolver {
     let config: SiteConfig
     /// What `linky-site fetch` learned: fills descriptions, images and icons the files leave out.
     var metadata = MetadataCache()
+    /// What `check --links` found: dead and moved links.
+    var health = LinkHealthFile()
     /// The pictures `fetch` made for link cards (empty unless `images: local`).
     var pictures = PictureIndex()
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
         var diagnostics = unknownKeyWarnings(content.unknownKeys)
         let hasDrafts = !config.includeDrafts && content.links.contains(where: \.draft)
-        let parsed = hasDrafts ? content.links.filter { !$0.draft } : content.links
+        var kept = hasDrafts ? content.links.filter { !$0.draft } : content.links
+        // `hide_dead_links`: what `check --links` found dead is left out, as a draft is.
+        if config.hideDeadLinks, !health.entries.isEmpty {
+            kept.removeAll { health[$0.url]?.isDead == true }
+        }
+        let parsed = kept
 
         var counts: [[String]: Int] = [:]
         for index in parsed.indices { counts[parsed[index].categoryKey, default: 0] += 1 }
@@ -154,6 +161,7 @@ extension SiteResolver {
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.favicon = LinkURL(stored: fetched?.favicon)
+        resolved.health = LinkHealth(health[link.url])
         resolved.preview = pictures.entry(resolved.image, kind: .preview)
         resolved.icon = pictures.entry(resolved.favicon, kind: .icon)
         resolved.aliases = link.aliases

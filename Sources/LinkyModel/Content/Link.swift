@@ -15,6 +15,8 @@ public struct Link: Sendable, Hashable {
     public var image: LinkURL?
     /// The site's icon, from the metadata cache (`linky-site fetch`).
     public var favicon: LinkURL?
+    /// What `check --links` last found, when pages show it: dead (since a day) or moved (to an address).
+    public var health: LinkHealth?
     /// The files `pictures/` holds of `image` (made by `fetch`), when it holds them.
     public var preview: PictureIndex.Entry?
     /// The files `pictures/` holds of `favicon`, when it holds them.
@@ -60,4 +62,32 @@ public struct Link: Sendable, Hashable {
     /// A link gets a page of its own when it has a note to show. Inlinable, so that asking it of
     /// `links[id]` reads the note, not a copy of the whole link.
     @inlinable public var hasPage: Bool { note != nil }
+}
+
+/// What the site shows of a link's health (`link-status.json`): only what pages show, so a check that
+/// only renews the times changes no page.
+public struct LinkHealth: Sendable, Hashable {
+    /// The day the link was found dead (`YYYY-MM-DD`).
+    public var deadSince: String?
+    /// Where a permanently redirected link now answers.
+    public var movedTo: String?
+
+    public init(deadSince: String? = nil, movedTo: String? = nil) {
+        self.deadSince = deadSince
+        self.movedTo = movedTo
+    }
+
+    /// What `entry` says, when there is anything to show.
+    public init?(_ entry: LinkHealthFile.Entry?) {
+        guard let entry else { return nil }
+        if let dead = entry.deadSince {
+            self.init(deadSince: dead)
+        } else if entry.state == .moved, let moved = entry.finalURL,
+            moved.lowercased().hasPrefix("https://") || moved.lowercased().hasPrefix("http://")
+        {
+            self.init(movedTo: moved)
+        } else {
+            return nil
+        }
+    }
 }

@@ -643,6 +643,17 @@
       meta.appendChild(note);
     }
     article.appendChild(meta);
+    if (link.x) {
+      // Found dead by `check --links` (`link-status.json`): said, not hidden.
+      item.className += " is-dead";
+      var health = element("p", "link-health is-dead");
+      health.appendChild(element("span", "health-badge", say("dead", korean ? "\uc8fd\uc740 \ub9c1\ud06c" : "Dead link")));
+      health.appendChild(document.createTextNode(" " + say("dead-since", "found dead on") + " "));
+      var since = element("time", "", link.x);
+      since.setAttribute("datetime", link.x);
+      health.appendChild(since);
+      article.appendChild(health);
+    }
     if (link.s) {
       var description = element("p", "link-description");
       description.appendChild(highlighted(link.s, terms, 2));

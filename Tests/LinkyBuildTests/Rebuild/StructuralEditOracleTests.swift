@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 import LinkyTestSupport
 import LinkyTheme
 import Testing
@@ -89,6 +90,22 @@ import Testing
                 })
             try FileManager.default.removeItem(at: pictures.appending(path: name))
             return ["pictures/\(name)"]
+        },
+        Edit(description: "check --links found three links dead and one moved") { folder in
+            var file = LinkHealthFile()
+            let urls = try RebuildOracleTests.linkFiles(in: folder).prefix(4).map { file -> LinkURL in
+                let text = try String(contentsOf: file, encoding: .utf8)
+                let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("url: ") })
+                return try LinkURL(parsing: String(line.dropFirst(5)).trimmingCharacters(in: .init(charactersIn: "\"")))
+            }
+            for url in urls.prefix(3) {
+                file.record(url, state: .broken, code: 404, finalURL: nil, now: 1_795_000_000, deadAfter: 0)
+                file.record(url, state: .broken, code: 404, finalURL: nil, now: 1_795_000_100, deadAfter: 0)
+            }
+            file.record(
+                urls[3], state: .moved, code: 200, finalURL: "https://moved.example/", now: 1_795_000_100, deadAfter: 0)
+            try file.save(toSiteFolder: folder)
+            return [LinkHealthFile.fileName]
         },
         Edit(description: "many links deleted") { folder in
             var removed: Set<String> = []

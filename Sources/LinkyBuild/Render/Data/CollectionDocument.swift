@@ -52,6 +52,9 @@ struct CollectionDocument: Encodable {
         var links: [SecondaryEntry]?
         /// The id of the link this one is nested under in its list file.
         var related: Int?
+        /// What `check --links` found (`link-status.json`): the day it was found dead, where it moved.
+        var deadSince: String? = nil
+        var movedTo: String? = nil
     }
     struct SecondaryEntry: Encodable {
         var title: String
@@ -99,7 +102,8 @@ struct CollectionDocument: Encodable {
             links: site.links[id].secondaryLinks.isEmpty
                 ? nil
                 : site.links[id].secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
-            related: site.links[id].related)
+            related: site.links[id].related, deadSince: site.links[id].health?.deadSince,
+            movedTo: site.links[id].health?.movedTo)
     }
 }
 
@@ -135,6 +139,7 @@ extension CollectionDocument: JSONTextWritable {
                 json.object { json in
                     json.member("category", link.category)
                     json.member("date", link.date)
+                    json.member("dead_since", link.deadSince)
                     json.member("description", link.description)
                     if let extra = link.extra {
                         json.key("extra")
@@ -152,6 +157,7 @@ extension CollectionDocument: JSONTextWritable {
                             }
                         }
                     }
+                    json.member("moved_to", link.movedTo)
                     json.member("note", link.note)
                     json.member("page", link.page)
                     json.member("related", link.related)

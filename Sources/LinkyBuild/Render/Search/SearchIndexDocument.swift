@@ -44,6 +44,8 @@ struct SearchIndexDocument: Encodable {
         var icon: String? = nil
         /// The fallback's colour (`fallback.tone`, 0–11), for a link without a picture.
         var tone: Int? = nil
+        /// The day `check --links` found it dead (`link-status.json`); nil for a live link.
+        var deadSince: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case title = "t"
@@ -61,6 +63,7 @@ struct SearchIndexDocument: Encodable {
             case pictureHeight = "h"
             case icon = "o"
             case tone = "k"
+            case deadSince = "x"
         }
     }
 
@@ -115,6 +118,7 @@ struct SearchIndexDocument: Encodable {
             entry.icon = links[id].favicon?.absoluteString
         case .none: break
         }
+        entry.deadSince = links[id].health?.deadSince
         if entry.picture == nil || entry.icon == nil {
             entry.tone = CardPictureFields.tone(host: links[id].url.displayHost)
         }
@@ -183,6 +187,7 @@ extension SearchIndexDocument.LinkEntry: JSONTextWritable {
             json.member(CodingKeys.title.rawValue, title)
             json.member(CodingKeys.url.rawValue, url)
             json.member(CodingKeys.pictureWidth.rawValue, pictureWidth)
+            json.member(CodingKeys.deadSince.rawValue, deadSince)
         }
     }
 }
