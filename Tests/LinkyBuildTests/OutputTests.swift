@@ -183,6 +183,16 @@ import Testing
         #expect(pages > 10)
     }
 
+    /// A site of links at the top level only has no categories: its home page has no empty heading.
+    @Test func aHomeWithoutCategoriesHasNoCategoriesHeading() async throws {
+        let site = try TestSite(["links/x.md": TestSite.link(url: "https://example.com/x", title: "X")])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let home = try site.read("index.html")
+        #expect(!home.contains("categories-heading"))
+        #expect(home.contains(">X</a>"))
+    }
+
     @Test func sectionFeedsCanBeTurnedOff() async throws {
         let site = try TestSite([
             "linky.yml": "title: T\nsection_feeds: false\n",

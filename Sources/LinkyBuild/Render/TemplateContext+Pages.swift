@@ -27,6 +27,7 @@ extension TemplateContext {
         if let intro = root.intro ?? lone.flatMap({ site.categories[$0].intro }) {
             extra["intro_html"] = .string(withSectionLinks(intro.html, from: root.intro == nil ? lone : 0))
         }
+        extra["has_categories"] = .bool(!shownCategories.isEmpty)
         extra["has_favorites"] = .bool(!favorites.isEmpty)
         extra["has_recent"] = .bool(!recent.isEmpty)
         extra["has_links"] = .bool(!shown.topLevel.isEmpty)
