@@ -91,6 +91,17 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the check cache.")
     var noCache = false
 
+    @Flag(help: "Ask the Wayback Machine for each dead link's nearest archived copy and keep it in link-status.json.")
+    var suggest = false
+
+    @Flag(help: "Also write each dead link's archived copy into its link file as `archive:` (implies --suggest).")
+    var fix = false
+
+    @Option(
+        name: .customLong("archive-api"),
+        help: ArgumentHelp("The Wayback availability API --suggest asks.", valueName: "url"))
+    var archiveAPI = "https://archive.org/wayback/available"
+
     @Option(
         name: .customLong("dead-after"),
         help: ArgumentHelp(
@@ -111,6 +122,9 @@ struct CheckCommand: AsyncParsableCommand {
     func validate() throws {
         if changedSince != nil, !links {
             throw ValidationError("--changed-since selects the links to check: add --links")
+        }
+        if suggest || fix, !links {
+            throw ValidationError("--suggest and --fix look for archived copies of dead links: add --links")
         }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard retries >= 0 else { throw ValidationError("--retries cannot be negative") }
@@ -158,6 +172,9 @@ struct CheckCommand: AsyncParsableCommand {
             }
             if let failure = report.healthFailure {
                 Terminal.error("linky-site: warning: link-status.json could not be updated: \(failure)\n")
+            } else if suggest || fix {
+                await suggestArchives(siteFolder: siteURL)
+                if fix { try fixArchives(built, siteFolder: siteURL, prefix: folder.prefix) }
             }
         }
 
@@ -176,6 +193,83 @@ struct CheckCommand: AsyncParsableCommand {
 // MARK: - Checking links
 
 private extension CheckCommand {
+    /// `--suggest`: each dead link of `link-status.json` without an archived copy gets the Wayback
+    /// Machine's nearest to the day it was found dead, when there is one.
+    func suggestArchives(siteFolder: URL) async {
+        var health: LinkHealthFile
+        do {
+            health = try LinkHealthFile.load(fromSiteFolder: siteFolder)
+        } catch {
+            Terminal.error("linky-site: warning: link-status.json cannot be read: \(error)\n")
+            return
+        }
+        var options = WebClient.Options()
+        options.timeout = .milliseconds(Int((timeout * 1000).rounded()))
+        let client = WebClient(options: options)
+        var asked = 0
+        var found = 0
+        for key in health.entries.keys.sorted() {
+            guard let entry = health.entries[key], entry.isDead, entry.archive == nil,
+                var request = URLComponents(string: archiveAPI)
+            else { continue }
+            request.queryItems = [
+                URLQueryItem(name: "url", value: entry.url),
+                URLQueryItem(name: "timestamp", value: (entry.deadSince ?? "").replacingOccurrences(of: "-", with: "")),
+            ]
+            guard let address = request.url?.absoluteString else { continue }
+            asked += 1
+            guard let response = try? await client.request(address, readBody: true, accept: "application/json"),
+                (200..<300).contains(response.status),
+                let answer = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+                let closest = (answer["archived_snapshots"] as? [String: Any])?["closest"] as? [String: Any],
+                closest["available"] as? Bool ?? true, var snapshot = closest["url"] as? String
+            else { continue }
+            if snapshot.hasPrefix("http://web.archive.org/") { snapshot = "https://" + snapshot.dropFirst(7) }
+            health.entries[key]?.archive = snapshot
+            found += 1
+        }
+        await client.shutdown()
+        do {
+            try health.save(toSiteFolder: siteFolder)
+        } catch {
+            Terminal.error("linky-site: warning: link-status.json could not be saved: \(error.localizedDescription)\n")
+        }
+        if !quiet {
+            Terminal.error("Archived copies: \(found) found for \(asked) dead link\(asked == 1 ? "" : "s").\n")
+        }
+    }
+
+    /// `--fix`: writes `archive:` into the link file of each dead link with an archived copy (every other
+    /// byte kept; list files are left alone), all in one transaction.
+    func fixArchives(_ site: Site, siteFolder: URL, prefix: String) throws {
+        let health: LinkHealthFile
+        do {
+            health = try LinkHealthFile.load(fromSiteFolder: siteFolder)
+        } catch {
+            return
+        }
+        let listFiles = site.listFilePaths
+        var changes: [SiteTransaction.Change] = []
+        for id in site.links.indices where site.links[id].archive == nil {
+            let path = site.links[id].source.path
+            guard !listFiles.contains(path), let entry = health[site.links[id].url], entry.isDead,
+                let archive = entry.archive,
+                let text = try? String(contentsOf: siteFolder.appending(path: path), encoding: .utf8),
+                let filled = FrontMatterFiller.filling(text, with: [("archive", archive)])
+            else { continue }
+            changes.append(.init(path: path, kind: .replace, bytes: Array(filled.text.utf8)))
+            if !quiet { Terminal.error("\(prefix)\(path): archive: \(archive)\n") }
+        }
+        do {
+            try SiteTransaction.commit(changes, in: siteFolder)
+        } catch {
+            fail(
+                "could not write \(error.path): \(error.reason)",
+                hint: "check the file's permissions; nothing was changed")
+            throw ExitCode(73)
+        }
+    }
+
     func checkLinks(
         _ uses: [LinkCheckReport.Use], siteFolder: URL, exclude: [SiteLinkCheck.ExcludePattern], deadAfter: Int64,
         wholeSite: Bool

@@ -242,6 +242,25 @@ extension CommandLineTests {
         #expect(!(try String(contentsOf: output.appending(path: "links.json"), encoding: .utf8)).contains("/missing"))
         try "title: Links\n".write(to: site.appending(path: "linky.yml"), atomically: true, encoding: .utf8)
 
+        // --fix asks the availability API for the dead link's snapshot, keeps it in link-status.json and
+        // writes it into the link file (the list file that also uses the address stays as it was).
+        let listBefore = try String(contentsOf: site.appending(path: "links/list.md"), encoding: .utf8)
+        let fix = try run(quick + ["--fix", "--archive-api", server.url("/wayback/available")], in: site)
+        #expect(fix.status == 2, "\(fix.stderr)")
+        #expect(fix.stderr.contains("Archived copies: 1 found for 1 dead link."), "\(fix.stderr)")
+        let day = today.replacingOccurrences(of: "-", with: "")
+        let recorded = try status()[missing]?["archive_url"] as? String
+        #expect(recorded?.hasPrefix("https://web.archive.org/web/\(day)000000/\(missing)") == true, "\(recorded ?? "")")
+        let file = try String(contentsOf: site.appending(path: "links/reading/missing.md"), encoding: .utf8)
+        #expect(
+            file.hasPrefix("---\ntitle: Missing\nurl: \(missing)\narchive: https://web.archive.org/web/\(day)000000/"),
+            "\(file)")
+        #expect(file.hasSuffix("\n---\nA note.\n"))
+        #expect(try String(contentsOf: site.appending(path: "links/list.md"), encoding: .utf8) == listBefore)
+        #expect(try run(["build", site.path]).status == 0)
+        let page = try String(contentsOf: output.appending(path: "l/reading/missing/index.html"), encoding: .utf8)
+        #expect(page.contains("<p class=\"archive-link\"><a href=\"https://web.archive.org/web/\(day)000000/"))
+
         try FileManager.default.removeItem(at: site.appending(path: "links/reading/slow.md"))
         _ = try run(quick, in: site)
         #expect(try status()[server.url("/slow?s=3")] == nil, "the site no longer has it")

@@ -13,7 +13,7 @@ struct ContentFileParser: Sendable {
     static let maximumTags = 100
 
     static let linkKeys: Set<String> = [
-        "url", "title", "tags", "date", "description", "image", "favorite", "draft", "aliases",
+        "url", "title", "tags", "date", "description", "image", "favorite", "draft", "aliases", "archive",
     ]
     static let categoryKeys: Set<String> = ["title", "description", "order", "icon", "aliases"]
 
@@ -156,6 +156,11 @@ private extension ContentFileParser {
                 problems.append(warning)
             }
         }
+        var archive: LinkURL?
+        if let entry = mapping["archive"], let raw = problems.take(mapping.string(entry)), !raw.isEmpty {
+            archive = problems.take(
+                Self.linkURL(raw, location: mapping.location(of: entry.node), config: config, field: "archive"))
+        }
         let aliases = Self.aliases(mapping, diagnostics: &problems)
         let favorite = mapping["favorite"].flatMap { problems.take(mapping.bool($0)) } ?? false
         let draft = mapping["draft"].flatMap { problems.take(mapping.bool($0)) } ?? false
@@ -185,7 +190,7 @@ private extension ContentFileParser {
                 source: start, categoryKey: key, slugName: slugName, url: url, urlSource: urlSource, title: title,
                 description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
                 note: note, extra: extra,
-                sourceOrder: 0, aliases: aliases))
+                sourceOrder: 0, aliases: aliases, archive: archive))
     }
 
     func parseCategoryIndex(

@@ -25,6 +25,8 @@ struct ParsedLink: Sendable {
     var secondaryLinks: [SecondaryLink] = []
     /// The `sourceOrder` of the link this one is nested under, in the same list file.
     var relatedOrder: Int?
+    /// `archive:` of a link file: the archived copy to offer (`check --links --fix` writes it).
+    var archive: LinkURL? = nil
 }
 
 /// What a folder's `_index.md`, a list file or one of its headings says about a category.

@@ -186,7 +186,9 @@ extension ByteWriter {
         optional(links[id].health) { writer, health in
             writer.optionalString(health.deadSince)
             writer.optionalString(health.movedTo)
+            writer.optionalString(health.archive)
         }
+        optional(links[id].archive) { $0.linkURL($1) }
         optional(links[id].preview) { $0.picture($1) }
         optional(links[id].icon) { $0.picture($1) }
         bool(links[id].favorite)

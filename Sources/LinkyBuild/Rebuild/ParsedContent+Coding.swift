@@ -72,6 +72,7 @@ extension ByteWriter {
             writer.linkURL(secondary.url)
         }
         optionalInt(link.relatedOrder)
+        optional(link.archive) { $0.linkURL($1) }
     }
 
     mutating func categoryDefinition(_ definition: CategoryDefinition) {
@@ -187,11 +188,12 @@ extension ByteReader {
             SecondaryLink(title: try r.string(), url: try r.linkURL())
         }
         let relatedOrder = try optionalInt()
+        let archive = try optional { (r: inout ByteReader) throws(M) in try r.linkURL() }
         return ParsedLink(
             source: source, categoryKey: categoryKey, slugName: slugName, url: url, urlSource: urlSource, title: title,
             description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
             note: note, extra: extra, sourceOrder: sourceOrder, aliases: aliases, secondaryLinks: secondaryLinks,
-            relatedOrder: relatedOrder)
+            relatedOrder: relatedOrder, archive: archive)
     }
 
     mutating func categoryDefinition() throws(M) -> CategoryDefinition {

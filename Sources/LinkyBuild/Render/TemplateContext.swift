@@ -159,7 +159,11 @@ struct TemplateContext {
         if fields.fallback { item["fallback"] = CardPictureFields.fallback(host: links[id].url.displayHost) }
         if fields.deadSince { item["dead_since"] = links[id].health?.deadSince.map { .string($0) } ?? false }
         if fields.movedTo { item["moved_to"] = links[id].health?.movedTo.map { .string($0) } ?? false }
-        if fields.archiveURL { item["archive_url"] = .string(Self.archiveURL(links[id].url, date: links[id].date)) }
+        if fields.archiveURL {
+            item["archive_url"] = .string(
+                links[id].archive?.absoluteString ?? links[id].health?.archive
+                    ?? Self.archiveURL(links[id].url, date: links[id].date))
+        }
         if fields.noteHTML {
             item["note_html"] =
                 withNote

@@ -162,6 +162,7 @@ extension SiteResolver {
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.favicon = LinkURL(stored: fetched?.favicon)
         resolved.health = LinkHealth(health[link.url])
+        resolved.archive = link.archive
         resolved.preview = pictures.entry(resolved.image, kind: .preview)
         resolved.icon = pictures.entry(resolved.favicon, kind: .icon)
         resolved.aliases = link.aliases

@@ -15,6 +15,8 @@ public struct Link: Sendable, Hashable {
     public var image: LinkURL?
     /// The site's icon, from the metadata cache (`linky-site fetch`).
     public var favicon: LinkURL?
+    /// `archive:` of its file: the archived copy to offer instead of the Wayback Machine's nearest.
+    public var archive: LinkURL?
     /// What `check --links` last found, when pages show it: dead (since a day) or moved (to an address).
     public var health: LinkHealth?
     /// The files `pictures/` holds of `image` (made by `fetch`), when it holds them.
@@ -71,17 +73,23 @@ public struct LinkHealth: Sendable, Hashable {
     public var deadSince: String?
     /// Where a permanently redirected link now answers.
     public var movedTo: String?
+    /// The archived copy `check --links --suggest` found for a dead link.
+    public var archive: String?
 
-    public init(deadSince: String? = nil, movedTo: String? = nil) {
+    public init(deadSince: String? = nil, movedTo: String? = nil, archive: String? = nil) {
         self.deadSince = deadSince
         self.movedTo = movedTo
+        self.archive = archive
     }
 
     /// What `entry` says, when there is anything to show.
     public init?(_ entry: LinkHealthFile.Entry?) {
         guard let entry else { return nil }
         if let dead = entry.deadSince {
-            self.init(deadSince: dead)
+            let archive = entry.archive.flatMap {
+                $0.lowercased().hasPrefix("https://") || $0.lowercased().hasPrefix("http://") ? $0 : nil
+            }
+            self.init(deadSince: dead, archive: archive)
         } else if entry.state == .moved, let moved = entry.finalURL,
             moved.lowercased().hasPrefix("https://") || moved.lowercased().hasPrefix("http://")
         {

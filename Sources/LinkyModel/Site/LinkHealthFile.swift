@@ -38,6 +38,8 @@ public struct LinkHealthFile: Sendable, Equatable {
         public var deadSince: String?
         /// The last run that asked (ISO 8601, UTC).
         public var checked: String
+        /// The nearest archived copy of a dead link (`check --links --suggest`).
+        public var archive: String?
 
         enum CodingKeys: String, CodingKey {
             case url, state, code
@@ -47,6 +49,7 @@ public struct LinkHealthFile: Sendable, Equatable {
             case failedRuns = "failed_runs"
             case deadSince = "dead_since"
             case checked
+            case archive = "archive_url"
         }
 
         public init(url: String, state: State, checked: String) {
@@ -85,6 +88,7 @@ public struct LinkHealthFile: Sendable, Equatable {
         entry.checked = time
         switch state {
         case .ok, .moved:
+            entry.archive = nil
             entry.finalURL = state == .moved ? finalURL : nil
             entry.firstFailed = nil
             entry.lastFailed = nil

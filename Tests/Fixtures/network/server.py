@@ -149,6 +149,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, CARD_PICTURE_PAGE % (html.escape(name), folder + urllib.parse.quote(name)))
         if path == "/card-12mb":
             return send(200, CARD_PICTURE_PAGE % ("A 12 MB picture", "/picture-12mb"))
+        if path == "/wayback/available":
+            # The Wayback Machine's availability API: a snapshot of any address, at the day asked.
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            url, day = query.get("url", [""])[0], query.get("timestamp", [""])[0]
+            snapshot = {"status": "200", "available": True, "timestamp": day + "000000",
+                        "url": f"http://web.archive.org/web/{day}000000/{url}"}
+            return send(200, json.dumps({"url": url, "archived_snapshots": {"closest": snapshot}}), "application/json")
         if path == "/card-none":
             return send(200, NO_ICON_PAGE)
         # /pictures/NAME serves a picture fixture with its type; /pictures-as-html/NAME as text/html.

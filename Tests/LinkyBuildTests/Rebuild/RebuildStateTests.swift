@@ -373,7 +373,7 @@ import Testing
                 note: note,
                 extra: ["k": .map(["n": .number(1.5), "l": .list([.bool(true), .null, .string("s")])])],
                 sourceOrder: 7, aliases: [PathAlias("/old/", at: location)],
-                secondaryLinks: [SecondaryLink(title: "Demo", url: url)], relatedOrder: 3)
+                secondaryLinks: [SecondaryLink(title: "Demo", url: url)], relatedOrder: 3, archive: url)
         ]
         content.categories = [
             CategoryDefinition(
@@ -390,7 +390,7 @@ import Testing
         #expect(Self.same(content, read))
         // The properties the codec knows of; a new one must be written (and added here).
         #expect(Mirror(reflecting: content).children.count == 6)
-        #expect(Mirror(reflecting: content.links[0]).children.count == 18)
+        #expect(Mirror(reflecting: content.links[0]).children.count == 19)
         #expect(Mirror(reflecting: content.categories[0]).children.count == 11)
         #expect(Mirror(reflecting: content.diagnostics[0]).children.count == 5)
         #expect(Mirror(reflecting: location).children.count == 3)
@@ -428,7 +428,8 @@ import Testing
         case 14: link.sourceOrder = 1
         case 15: link.aliases = []
         case 16: link.secondaryLinks = []
-        default: link.relatedOrder = nil
+        case 17: link.relatedOrder = nil
+        default: link.archive = nil
         }
         return link
     }
@@ -442,7 +443,7 @@ import Testing
             id: 0, slug: "a", category: 0, url: try LinkURL(parsing: "https://a.example/"), title: "A",
             description: nil,
             tags: [], date: nil, image: nil, favorite: false, note: nil, extra: [:], source: location, sourceOrder: 0)
-        #expect(Mirror(reflecting: link).children.count == 22)
+        #expect(Mirror(reflecting: link).children.count == 23)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
         #expect(Mirror(reflecting: SiteConfig()).children.count == 20)
