@@ -6,7 +6,7 @@ import LinkyTemplates
 public struct Theme: Sendable {
     /// Page templates every theme must have, by name (file name without `.mustache`).
     public static let requiredTemplates = [
-        "home", "category", "tag_index", "tag", "link", "archive", "search", "print", "404", "redirect",
+        "home", "category", "tag_index", "tag", "link", "archive", "search", "print", "404", "redirect", "broken",
     ]
 
     /// Where each template came from, for error messages: `templates/home.mustache` or `(built-in) home.mustache`.

@@ -235,6 +235,15 @@ extension CommandLineTests {
         #expect(
             try String(contentsOf: output.appending(path: "search-index.json"), encoding: .utf8).contains(
                 #""x":"\#(today)""#))
+        // The curator's page lists the dead and the moved links, each where it is written.
+        try "title: Links\nbroken_links_page: true\n".write(
+            to: site.appending(path: "linky.yml"), atomically: true, encoding: .utf8)
+        #expect(try run(["build", site.path]).status == 0)
+        let broken = try String(contentsOf: output.appending(path: "broken/index.html"), encoding: .utf8)
+        #expect(broken.contains("<span class=\"broken-source\">links/reading/missing.md:3</span>"), "\(broken)")
+        #expect(broken.contains("Moved to <a href=\"\(server.url("/og"))\""))
+        #expect(!broken.contains(server.url("/ok/good")))
+        #expect(!(try String(contentsOf: output.appending(path: "sitemap.xml"), encoding: .utf8)).contains("broken/"))
         // hide_dead_links leaves it out of the site.
         try "title: Links\nhide_dead_links: true\n".write(
             to: site.appending(path: "linky.yml"), atomically: true, encoding: .utf8)

@@ -74,6 +74,8 @@ enum ConfigParser {
                                 hint: "write a length of time: 0, 12h, 1d, 2w"))
                     }
                 }
+            case "broken_links_page":
+                diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "hide_dead_links":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.hideDeadLinks = $0 }
             case "section_feeds":

@@ -48,6 +48,16 @@ enum PageLinks {
         site.config.sectionFeeds && id != 0 && !categoryFeed(site, id).isEmpty
     }
 
+    /// The broken-links page's links: those `link-status.json` calls dead, then those it calls moved,
+    /// each in the site's order.
+    static func broken(_ site: Site) -> (dead: [Int], moved: [Int]) {
+        let links = site.links
+        return (
+            links.indices.filter { links[$0].health?.deadSince != nil },
+            links.indices.filter { links[$0].health?.movedTo != nil }
+        )
+    }
+
     /// Whether the archive page lists every link (else it gives counts and links to the years).
     static func archiveListsEveryLink(_ site: Site) -> Bool { site.links.count <= 1000 }
 

@@ -13,6 +13,8 @@ struct PlannedFile: Sendable, Hashable {
         case search
         case print
         case notFound
+        /// The curator's list of dead and moved links (`broken_links_page`).
+        case brokenLinks
         case atomFeed
         case jsonFeed
         /// A tag's or a category's own feeds (`section_feeds`).
@@ -63,7 +65,7 @@ struct PlannedFile: Sendable, Hashable {
     var inputs: Inputs {
         switch kind {
         case .tagIndex, .search, .notFound, .asset, .redirect: .shape
-        case .home, .category, .tag, .link, .tagFeed, .categoryFeed: .linksOnIt
+        case .home, .category, .tag, .link, .tagFeed, .categoryFeed, .brokenLinks: .linksOnIt
         case .archiveYear: .yearOfLinks
         case .archive: .everyLinksMonth
         case .atomFeed, .jsonFeed: .newestLinks
@@ -112,6 +114,8 @@ struct PlannedFile: Sendable, Hashable {
     var isPage: Bool {
         switch kind {
         case .home, .category, .tagIndex, .tag, .link, .archive, .archiveYear, .search, .print: true
+        // For the curator, not for readers or search engines.
+        case .brokenLinks: false
         default: false
         }
     }
@@ -183,6 +187,11 @@ struct PagePlanner {
             PlannedFile(path: SitePaths.search, kind: .search),
             PlannedFile(path: SitePaths.print, kind: .print),
             PlannedFile(path: SitePaths.notFound, kind: .notFound),
+        ]
+        if site.config.brokenLinksPage {
+            files.append(PlannedFile(path: SitePaths.brokenLinks, kind: .brokenLinks))
+        }
+        files += [
             PlannedFile(path: "feed.xml", kind: .atomFeed),
             PlannedFile(path: "feed.json", kind: .jsonFeed),
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),

@@ -10,6 +10,7 @@ struct SitePaths: Sendable {
     static let search = "search/index.html"
     static let print = "print/index.html"
     static let notFound = "404.html"
+    static let brokenLinks = "broken/index.html"
 
     /// `c/programming/swift/index.html`, `…/page/2/index.html`; the root category is the home page.
     func category(_ id: Int, page: Int = 1) -> String {

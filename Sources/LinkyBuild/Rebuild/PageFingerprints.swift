@@ -53,6 +53,7 @@ struct PageFingerprints: Sendable {
         tagLinks = model.tags.map(\.links)
         homeLinks = PageLinks.home(model)
         feedEntries = PageLinks.feed(model)
+        brokenLinks = model.config.brokenLinksPage ? PageLinks.broken(model) : ([], [])
         let sectionFeeds = model.config.sectionFeeds
         tagFeeds = sectionFeeds ? model.tags.indices.map { PageLinks.tagFeed(model, $0) } : []
         categoryFeeds = sectionFeeds ? model.categories.indices.map { PageLinks.categoryFeed(model, $0) } : []
@@ -71,6 +72,7 @@ struct PageFingerprints: Sendable {
 
     private let homeLinks: (favorites: [Int], recent: [Int], topLevel: [Int])
     private let feedEntries: [Int]
+    private let brokenLinks: (dead: [Int], moved: [Int])
     /// Each tag's and category's feed entries (`section_feeds`).
     private let tagFeeds: [[Int]]
     private let categoryFeeds: [[Int]]
@@ -140,6 +142,12 @@ struct PageFingerprints: Sendable {
         case .categoryFeed(let id, let json):
             writer.byte(json ? 18 : 17)
             for entry in categoryFeeds[id] { writer.fingerprint(links[entry]) }
+        case .brokenLinks:
+            writer.byte(19)
+            for list in [brokenLinks.dead, brokenLinks.moved] {
+                writer.int(list.count)
+                for id in list { writer.fingerprint(links[id]) }
+            }
         case .sitemap(let pages):
             writer.byte(14)
             writer.array(pages) { $0.string($1) }

@@ -7,7 +7,7 @@ struct ItemFieldsByTemplate: Sendable {
     init(theme: Theme) {
         let templates = [
             "home", "category", "tag_index", "tag", "link", "archive", "archive_year", "search", "print",
-            "404", "redirect",
+            "404", "redirect", "broken",
         ]
         fields = Dictionary(
             uniqueKeysWithValues: templates.map { ($0, ItemFields(names: theme.names(reachableFrom: $0))) })

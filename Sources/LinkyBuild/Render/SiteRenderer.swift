@@ -199,6 +199,9 @@ struct SiteRenderer: Sendable {
             case .archiveYear(let year):
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date?.year == year })
             case .redirect, .notFound, .search, .tagIndex, .tagFeed, .categoryFeed: continue
+            case .brokenLinks:
+                let broken = PageLinks.broken(site)
+                shown.formUnion(broken.dead + broken.moved)
             // The print page, and whatever a theme makes of the rest: every link.
             default: return nil
             }
@@ -219,6 +222,7 @@ struct SiteRenderer: Sendable {
         case .search: "search"
         case .print: "print"
         case .notFound: "404"
+        case .brokenLinks: "broken"
         case .redirect: "redirect"
         case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
             .searchIndexScript, .searchShards, .asset:
@@ -241,6 +245,7 @@ struct SiteRenderer: Sendable {
             case .search: context.search()
             case .print: context.printPage()
             case .notFound: context.notFound()
+            case .brokenLinks: context.brokenLinks()
             case .redirect(let target, let title): context.redirect(from: file.path, to: target, title: title)
             case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
                 .searchIndexScript, .searchShards, .asset:

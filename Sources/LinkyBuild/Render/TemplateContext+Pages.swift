@@ -251,6 +251,26 @@ extension TemplateContext {
             path: path, kind: "redirect", title: title, description: nil, extra: ["redirect": .map(redirect)])
     }
 
+    /// The curator's page of dead and moved links, each with where it is written.
+    func brokenLinks() -> TemplateValue {
+        let context = at(SitePaths.brokenLinks)
+        let broken = PageLinks.broken(site)
+        func items(_ ids: [Int]) -> TemplateValue {
+            .list(
+                ids.map { id in
+                    var item = context.linkItemMap(id)
+                    item["source"] = .string(site.links[id].urlSource.description)
+                    return .map(item)
+                })
+        }
+        return context.page(
+            path: SitePaths.brokenLinks, kind: "broken", title: strings["broken_links"]!, description: nil,
+            extra: [
+                "dead": items(broken.dead), "has_dead": .bool(!broken.dead.isEmpty),
+                "moved": items(broken.moved), "has_moved": .bool(!broken.moved.isEmpty),
+            ])
+    }
+
     func notFound() -> TemplateValue {
         at(SitePaths.notFound).page(
             path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)

@@ -32,7 +32,11 @@ enum UIStrings {
         "view": "Show links as", "view_cards": "Cards", "view_list": "List", "view_compact": "Compact",
         "print_pictures": "Pictures", "follow_feed": "Feed of these links",
         "archived_copy": "Archived copy (Wayback Machine)", "dead": "Dead link", "dead_since": "found dead on",
-        "moved_to": "Moved to",
+        "moved_to": "Moved to", "broken_links": "Broken links", "dead_links": "Dead links",
+        "moved_links": "Moved links",
+        "no_broken_links": "No link is dead or moved, as far as the last check found.",
+        "broken_hint":
+            "From link-status.json, as check --links last found: fix each link where it is written, or give it an archive: copy.",
     ]
 
     static let korean: [String: String] = [
@@ -61,7 +65,9 @@ enum UIStrings {
         "view": "링크 보기", "view_cards": "카드", "view_list": "목록", "view_compact": "간단히",
         "print_pictures": "그림", "follow_feed": "이 링크들의 피드",
         "archived_copy": "보관된 사본 (Wayback Machine)", "dead": "죽은 링크", "dead_since": "확인한 날",
-        "moved_to": "옮겨간 주소:",
+        "moved_to": "옮겨간 주소:", "broken_links": "깨진 링크", "dead_links": "죽은 링크", "moved_links": "옮겨간 링크",
+        "no_broken_links": "마지막 검사에서 죽었거나 옮겨간 링크가 없습니다.",
+        "broken_hint": "check --links의 마지막 결과(link-status.json)입니다. 적힌 곳에서 링크를 고치거나 archive: 사본을 넣으세요.",
     ]
 
     static let englishMonths = [

@@ -55,6 +55,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// How far apart two failing runs of `check --links` must be for a link to count as dead (seconds;
     /// 0: any two runs). `check --dead-after` wins.
     public var deadAfter: Int64 = 86_400
+    /// A page for the curator, `broken/index.html`: the links `link-status.json` calls dead or moved,
+    /// with the file and line of each.
+    public var brokenLinksPage: Bool = false
     /// Leave links `link-status.json` calls dead out of the site, instead of marking them.
     public var hideDeadLinks: Bool = false
     public var images: Images = .local
@@ -67,7 +70,7 @@ public struct SiteConfig: Sendable, Hashable {
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
-        "hide_dead_links",
+        "hide_dead_links", "broken_links_page",
     ]
 }
 
