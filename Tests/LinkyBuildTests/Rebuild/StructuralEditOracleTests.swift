@@ -117,6 +117,28 @@ import Testing
         },
     ]
 
+    /// A check that changed three links' statuses costs a rebuild the pages that show those links (and
+    /// the files made from every link), not the site: the others are skipped unrendered.
+    @Test func aCheckThatChangedThreeStatusesRendersOnlyThePagesThatShowThem() async throws {
+        let site = try GeneratedSite(links: 300)
+        defer { site.remove() }
+        try await RebuildOracleTests.settledBuilds(site)
+        let paths = try Self.edits.first { $0.description.hasPrefix("check --links") }!.apply(site.folder)
+        #expect(paths == [LinkHealthFile.fileName])
+        let report = await RebuildOracleTests.cachedBuild(site)
+        #expect(report.outcome == .success)
+        let dead = try #require(report.site).links.filter { $0.health != nil }
+        #expect(dead.count == 4)
+        // Each shows on its own page, one page of its category and of each tag, the archive's year and
+        // up to six feeds; then the home page, the site's feeds and the files made from every link.
+        let showing = dead.reduce(0) { $0 + 4 + 3 * $1.tags.count + 2 }
+        let rendered = report.fileCount - report.filesSkipped
+        #expect(rendered <= showing + 16, "rendered \(rendered) of \(report.fileCount) files")
+        #expect(report.filesSkipped > report.fileCount / 2)
+        let fresh = try await RebuildOracleTests.freshBuild(site)
+        #expect(try filesBelow(RebuildOracleTests.output(site)) == fresh)
+    }
+
     @Test func aRebuildAndThePreviewEndWhereAFreshBuildWritesAfterEachEdit() async throws {
         let site = try GeneratedSite(links: 300)
         defer { site.remove() }
