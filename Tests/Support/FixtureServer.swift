@@ -55,15 +55,25 @@ public final class FixtureServer: Sendable {
     /// An address on the server.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// The most requests to `/slow` the server answered at once since the last call.
+    public func mostAtOnce() throws -> Int {
+        try JSONDecoder().decode(Int.self, from: fetch("/_most"))
+    }
+
     /// The requests the server saw since the last call, as "METHOD path".
     public func log() throws -> [String] {
+        try JSONDecoder().decode([String].self, from: fetch("/_log"))
+    }
+
+    /// The body at `path`, read through Python.
+    private func fetch(_ path: String) throws -> Data {
         // Through Python: Foundation on Linux cannot read http:// addresses without URLSession.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", "-c",
             "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
-            url("/_log"),
+            url(path),
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -72,7 +82,7 @@ public final class FixtureServer: Sendable {
         // Python has closed its output, so it is ending. Not `waitUntilExit`: from a test's thread
         // it spins on a run loop with nothing in it.
         while process.isRunning { usleep(2_000) }
-        return try JSONDecoder().decode([String].self, from: data)
+        return data
     }
 
     deinit {

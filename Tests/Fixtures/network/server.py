@@ -17,6 +17,8 @@ import urllib.parse
 LOCK = threading.Lock()
 LOG = []
 COUNTS = {}
+# Requests to /slow being answered now, and the most there were at once since /_most last asked.
+IN_FLIGHT = [0, 0]
 
 OG_PAGE = """<!doctype html>
 <html><head>
@@ -116,6 +118,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 lines = list(LOG)
                 LOG.clear()
             return send(200, json.dumps(lines), "application/json")
+        if path == "/_most":
+            with LOCK:
+                most = IN_FLIGHT[1]
+                IN_FLIGHT[1] = 0
+            return send(200, json.dumps(most), "application/json")
         if path == "/og":
             return send(200, OG_PAGE)
         if path == "/twitter":
@@ -209,7 +216,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/server-error":
             return send(500, "broken")
         if path == "/slow":
-            time.sleep(float(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("s", ["5"])[0]))
+            with LOCK:
+                IN_FLIGHT[0] += 1
+                IN_FLIGHT[1] = max(IN_FLIGHT[1], IN_FLIGHT[0])
+            try:
+                time.sleep(float(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("s", ["5"])[0]))
+            finally:
+                with LOCK:
+                    IN_FLIGHT[0] -= 1
             return send(200, "<title>Slow</title>")
         if path == "/drip":
             # Headers at once, then one byte a second: no single read waits long, the whole never ends.
