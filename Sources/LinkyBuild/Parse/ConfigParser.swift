@@ -78,6 +78,10 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "hide_dead_links":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.hideDeadLinks = $0 }
+            case "section_feed_size":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map {
+                    config.sectionFeedSize = $0
+                }
             case "section_feeds":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sectionFeeds = $0 }
             case "extra_keys":

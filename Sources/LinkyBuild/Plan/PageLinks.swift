@@ -21,13 +21,14 @@ enum PageLinks {
         Array(site.links.indices.lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
     }
 
-    /// A tag's feed's entries: its dated links, newest first, as many as the feed size.
+    /// A tag's feed's entries: its dated links, newest first, as many as `section_feed_size`.
     static func tagFeed(_ site: Site, _ id: Int) -> [Int] {
-        Array(site.tags[id].links.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
+        Array(
+            site.tags[id].links.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.sectionFeedSize))
     }
 
     /// A category's feed's entries: the dated links of it and its subcategories, newest first, as many
-    /// as the feed size (a top-level category often holds its links only in subcategories).
+    /// as `section_feed_size` (a top-level category often holds its links only in subcategories).
     static func categoryFeed(_ site: Site, _ id: Int) -> [Int] {
         var ids: [Int] = []
         var pending = [id]
@@ -35,7 +36,7 @@ enum PageLinks {
             ids += site.categories[next].links
             pending += site.categories[next].children
         }
-        return Array(ids.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.feedSize))
+        return Array(ids.sorted().lazy.filter { site.links[$0].date != nil }.prefix(site.config.sectionFeedSize))
     }
 
     /// Whether a tag or category has feeds of its own: with `section_feeds`, when it has a dated link

@@ -266,6 +266,7 @@ extension ByteWriter {
         string(config.images.rawValue)
         string(config.linkView.rawValue)
         bool(config.sectionFeeds)
+        int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }

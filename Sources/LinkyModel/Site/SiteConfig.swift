@@ -52,6 +52,9 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
     public var sectionFeeds: Bool = true
+    /// Entries in each tag's and category's feeds: their newest links, titles and descriptions (the
+    /// notes are in the site's own feed). Small, as a site has a feed per tag.
+    public var sectionFeedSize: Int = 20
     /// How far apart two failing runs of `check --links` must be for a link to count as dead (seconds;
     /// 0: any two runs). `check --dead-after` wins.
     public var deadAfter: Int64 = 86_400
@@ -71,6 +74,7 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page",
+        "section_feed_size",
     ]
 }
 

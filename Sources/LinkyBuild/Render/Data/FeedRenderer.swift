@@ -44,6 +44,12 @@ struct FeedRenderer {
         }
     }
 
+    /// Whether entries carry the note as content: the site's feed does; a tag's or a category's carries
+    /// titles and descriptions (a site has a feed per tag, and notes would multiply its size).
+    var carriesNotes: Bool {
+        if case .site = section { true } else { false }
+    }
+
     /// The feed's own path and the page it stands for, from the output root.
     func path(json: Bool) -> String {
         switch section {
@@ -104,7 +110,9 @@ struct FeedRenderer {
             xml += "    <updated>\(date.rfc3339)</updated>\n"
             for tag in link.tags { xml += "    <category term=\"\(site.tags[tag].name.xmlEscaped)\"/>\n" }
             if let description = link.description { xml += "    <summary>\(description.xmlEscaped)</summary>\n" }
-            if let note = link.note { xml += "    <content type=\"html\">\(note.html.xmlEscaped)</content>\n" }
+            if carriesNotes, let note = link.note {
+                xml += "    <content type=\"html\">\(note.html.xmlEscaped)</content>\n"
+            }
             xml += "  </entry>\n"
         }
         xml += "</feed>\n"
@@ -125,8 +133,8 @@ struct FeedRenderer {
                         ? context.absolute(context.paths.link(link.id)) ?? link.url.absoluteString
                         : link.url.absoluteString,
                     externalURL: link.url.absoluteString, title: link.title, summary: link.description,
-                    contentHTML: link.note?.html,
-                    contentText: link.note == nil ? (link.description ?? link.title) : nil,
+                    contentHTML: carriesNotes ? link.note?.html : nil,
+                    contentText: carriesNotes && link.note != nil ? nil : (link.description ?? link.title),
                     datePublished: link.date!.rfc3339, tags: link.tags.map { site.tags[$0].name },
                     image: link.image?.absoluteString)
             })
