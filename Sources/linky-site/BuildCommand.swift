@@ -39,10 +39,11 @@ struct BuildCommand: AsyncParsableCommand {
     var output: String?
 
     @Option(
-        name: .customLong("base-url"), help: "The address the site is published at; overrides base_url in linky.yml.")
+        name: [.customShort("b"), .customLong("base-url")],
+        help: "The address the site is published at; overrides base_url in linky.yml.")
     var baseURL: String?
 
-    @Flag(help: "Include links marked `draft: true`.")
+    @Flag(name: [.customShort("D"), .long], help: "Include links marked `draft: true`.")
     var drafts = false
 
     @Flag(help: "Treat warnings as errors: any warning fails the build.")

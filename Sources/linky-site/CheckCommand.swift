@@ -60,7 +60,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "How to print the report: text, json, markdown, or github (Actions annotations).")
     var format: CheckFormat = .text
 
-    @Flag(help: "Include links marked `draft: true`.")
+    @Flag(name: [.customShort("D"), .long], help: "Include links marked `draft: true`.")
     var drafts = false
 
     @Flag(help: "Fail on warnings too: content warnings exit 1, redirected links exit 2.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct LinkySite: AsyncParsableCommand {
@@ -21,4 +22,50 @@ struct LinkySite: AsyncParsableCommand {
             ImportCommand.self, TagsCommand.self, ServeCommand.self, ThemeCommand.self,
         ]
     )
+
+    /// A misspelled command (`linky-site biuld`) is told the nearest one, instead of "unexpected
+    /// argument"; everything else is ArgumentParser's.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-"), let nearest = nearestCommand(to: first) {
+            Terminal.error(
+                "linky-site: '\(first)' is not a command. Did you mean '\(nearest)'?\n"
+                    + "  hint: see the commands with `linky-site --help`\n")
+            Foundation.exit(64)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The command `word` is a misspelling of (two edits at most), when it names none.
+    static func nearestCommand(to word: String) -> String? {
+        let names = configuration.subcommands.flatMap {
+            [$0.configuration.commandName ?? ""] + $0.configuration.aliases
+        }
+        guard !names.contains(word), word != "help" else { return nil }
+        let scored = names.map { ($0, editDistance($0, word.lowercased())) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
 }

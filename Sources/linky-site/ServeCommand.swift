@@ -21,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
 
             Exit codes: 0 stopped with Ctrl-C (or SIGTERM); 64 usage error; 66 site folder not found; 75 the \
             port is in use or the address cannot be listened on.
-            """
+            """,
+        aliases: ["server"]
     )
 
     @OptionGroup var site: SiteArgument
@@ -32,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on; 0.0.0.0 shows the preview to your network.")
     var host: String = "127.0.0.1"
 
-    @Flag(help: "Include links marked `draft: true`.")
+    @Flag(name: [.customShort("D"), .long], help: "Include links marked `draft: true`.")
     var drafts = false
 
     @Flag(help: "Open the preview in the default browser (xdg-open or open).")

@@ -118,3 +118,16 @@ def test_the_readers_view_is_kept_across_pages(browser, site_urls):
     # A page without a list of links has no switch to show.
     driver.get(page_url(site_urls["file"], "tags/index.html"))
     assert not driver.find_element(By.CSS_SELECTOR, "[data-view-switch]").is_displayed()
+
+
+def test_slash_goes_to_the_search_box(browser, site_urls):
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser.driver
+    driver.get(page_url(site_urls["file"], "tags/swift/index.html"))
+    driver.find_element(By.TAG_NAME, "body").send_keys("/")
+    assert driver.switch_to.active_element.get_attribute("id") == "site-search"
+    # Typing a slash into the box stays a slash.
+    driver.switch_to.active_element.send_keys("a/b")
+    assert driver.find_element(By.ID, "site-search").get_attribute("value") == "a/b"
+

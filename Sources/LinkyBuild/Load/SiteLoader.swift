@@ -18,6 +18,20 @@ public struct SiteLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         let config = ["linky.yml", "linky.yaml"].lazy.compactMap { readIfPresent($0, &diagnostics) }.first
         let tags = ["tags.yml", "tags.yaml"].lazy.compactMap { readIfPresent($0, &diagnostics) }.first
+        // Settings written for another tool's format are never read: say so rather than ignore them.
+        for name in ["linky.toml", "linky.json", "config.toml"]
+        where FileManager.default.fileExists(atPath: siteFolder.appending(path: name).path) {
+            guard name != "config.toml" || config == nil else { continue }
+            let message =
+                config == nil
+                ? "\(name) is not read: linky-site's settings are YAML, in linky.yml"
+                : "\(name) is not read: the settings are in \(config!.path)"
+            let hint = "write the settings as YAML in linky.yml (`title: My links`); see the README's linky.yml table"
+            diagnostics.append(
+                config == nil && name != "config.toml"
+                    ? .error(.invalidConfig, at: SourceLocation(path: name), message, hint: hint)
+                    : .warning(.invalidConfig, at: SourceLocation(path: name), message, hint: hint))
+        }
         return (config, tags, diagnostics)
     }
 

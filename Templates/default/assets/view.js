@@ -1,5 +1,5 @@
 // How lists show their links — cards, list or compact — as the reader last chose, on every page of
-// the site. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
+// the site; and `/` to go to the search box. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
 // reader without JavaScript sees; the buttons appear only where there is a list to change. Loaded in
 // <head> so a saved choice applies before the first paint, not after a jump.
 (function () {
@@ -40,4 +40,15 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
   else wire();
+
+  // `/` goes to the search box, as on most sites with one, unless the reader is typing somewhere.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var box = document.querySelector("#site-search, [data-search-form] input[type=search]");
+    if (!box) return;
+    event.preventDefault();
+    box.focus();
+  });
 })();
