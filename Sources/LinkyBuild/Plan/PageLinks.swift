@@ -46,7 +46,14 @@ enum PageLinks {
     }
 
     static func hasSectionFeed(_ site: Site, category id: Int) -> Bool {
-        site.config.sectionFeeds && id != 0 && !categoryFeed(site, id).isEmpty
+        guard site.config.sectionFeeds, id != 0 else { return false }
+        // Any dated link of it or its subcategories, without sorting them into a feed.
+        var pending = [id]
+        while let next = pending.popLast() {
+            if site.categories[next].links.contains(where: { site.links[$0].date != nil }) { return true }
+            pending += site.categories[next].children
+        }
+        return false
     }
 
     /// The broken-links page's links: those `link-status.json` calls dead, then those it calls moved,
