@@ -17,6 +17,8 @@ extension SiteBuilder {
         /// `pictures/index.json`, without entries whose files are missing: read while the content loads
         /// (`loadPictures`), then set here before the site resolves.
         var pictures: PictureIndex
+        /// The theme's words in the site's language.
+        var words: Words
         var output: URL
         var diagnostics: [Diagnostic]
     }
@@ -80,11 +82,13 @@ extension SiteBuilder {
         diagnostics += metadata.diagnostics
         let health = loader.loadLinkHealth()
         diagnostics += health.diagnostics
+        let words = loader.loadWords(language: config.language, config: files.config)
+        diagnostics += words.diagnostics
         let output =
             options.outputFolder?.standardizedFileURL ?? loader.siteFolder.appending(path: config.outputDir)
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
-            health: health.file, pictures: PictureIndex(), output: output, diagnostics: diagnostics)
+            health: health.file, pictures: PictureIndex(), words: words.words, output: output, diagnostics: diagnostics)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -173,11 +177,12 @@ extension SiteBuilder {
         var content = ParsedContent()
         content.links.reserveCapacity(parsed.files.reduce(0) { $0 + $1.links.count })
         for part in parsed.files { content.append(part) }
-        let (site, diagnostics) = SiteResolver(
+        var (site, diagnostics) = SiteResolver(
             config: settings.config, metadata: settings.metadata, health: settings.health,
             pictures: settings.pictures
         ).resolve(
             content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
+        site.words = settings.words
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
             .map { (name: $0.name, location: $0.location) }

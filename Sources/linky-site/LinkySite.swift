@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkyModel
 
 @main
 struct LinkySite: AsyncParsableCommand {
@@ -51,21 +52,7 @@ struct LinkySite: AsyncParsableCommand {
             [$0.configuration.commandName ?? ""] + $0.configuration.aliases
         }
         guard !names.contains(word), word != "help" else { return nil }
-        let scored = names.map { ($0, editDistance($0, word.lowercased())) }.filter { $0.1 <= 2 }
+        let scored = names.map { ($0, Spelling.distance($0, word.lowercased())) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

@@ -262,7 +262,7 @@ public struct SiteLoader: Sendable {
 
 // MARK: - Helpers
 
-private extension SiteLoader {
+extension SiteLoader {
     func readIfPresent(_ relative: String, _ diagnostics: inout [Diagnostic]) -> SourceFile? {
         guard FileManager.default.fileExists(atPath: siteFolder.appending(path: relative).path) else { return nil }
         switch read(relative) {

@@ -115,9 +115,8 @@ enum ConfigParser {
                     config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })
                 }
             default:
-                let suggestion = SiteConfig.knownKeys.min { distance($0, entry.key) < distance($1, entry.key) }
-                let hint =
-                    suggestion.map { distance($0, entry.key) <= 3 ? "did you mean `\($0)`?" : nil } ?? nil
+                let hint = Spelling.nearest(to: entry.key, among: SiteConfig.knownKeys, maximum: 3)
+                    .map { "did you mean `\($0)`?" }
                 diagnostics.append(
                     .warning(
                         .invalidConfig, at: mapping.location(of: entry),
@@ -160,20 +159,5 @@ enum ConfigParser {
             return fallback
         }
         return parts.joined(separator: "/")
-    }
-
-    /// Levenshtein distance, for "did you mean" on mistyped keys.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -27,6 +27,7 @@ struct PageFingerprints: Sendable {
         var writer = ByteWriter(capacity: 1 << 16)
         writer.fingerprint(ProgramIdentity.current)
         writer.siteConfig(model.config)
+        writer.words(model.words)
         for name in theme.templateSources.keys.sorted() {
             writer.string(name)
             writer.string(theme.templateSources[name]!)
@@ -245,6 +246,24 @@ extension ByteWriter {
         int(tag.links.count)
         array(tag.aliases) { $0.pathAlias($1) }
         optional(tag.definedAt) { $0.location($1) }
+    }
+
+    mutating func words(_ words: Words) {
+        string(words.language)
+        array(words.texts.keys.sorted()) {
+            $0.string($1); $0.string(words.texts[$1]!)
+        }
+        array(words.plurals.keys.sorted()) { writer, key in
+            writer.string(key)
+            writer.array(words.plurals[key]!.sorted { $0.key < $1.key }) {
+                $0.string($1.key.rawValue); $0.string($1.value)
+            }
+        }
+        array(words.months) { $0.string($1) }
+        string(words.dayFormat)
+        string(words.monthFormat)
+        string(words.digitGroup)
+        int(words.minimumGrouping)
     }
 
     mutating func siteConfig(_ config: SiteConfig) {

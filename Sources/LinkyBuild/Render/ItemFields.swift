@@ -13,10 +13,11 @@ struct ItemFields: Sendable {
     var hasTags = true
     var category = true
     var root = true
-    /// `t`: the theme's words (`UIStrings`).
+    /// `t`: the theme's words (`Site.words`).
     var strings = true
     var description = true
     var date = true
+    var dateText = true
     var datetime = true
     var page = true
     var image = true
@@ -53,6 +54,7 @@ struct ItemFields: Sendable {
         strings = names.contains("t")
         description = names.contains("description")
         date = names.contains("date")
+        dateText = names.contains("date_text")
         datetime = names.contains("datetime")
         page = names.contains("page")
         image = names.contains("image")

@@ -4,6 +4,11 @@ import LinkyTemplates
 
 /// The context of each kind of HTML page (documented in Templates/README.md).
 extension TemplateContext {
+    /// `Page 2`, in the site's language.
+    func pageNumber(_ number: Int) -> String {
+        words["page_number"].replacingOccurrences(of: "{number}", with: String(number))
+    }
+
     func home() -> TemplateValue { at(SitePaths.home).homeContext() }
 
     func homeContext() -> TemplateValue {
@@ -78,7 +83,7 @@ extension TemplateContext {
         if PageLinks.hasSectionFeed(site, category: id) {
             extra["section_feed"] = sectionFeed(FeedRenderer(context: self, section: .category(id)))
         }
-        let title = number > 1 ? "\(category.title) (\(strings["page"]!) \(number))" : category.title
+        let title = number > 1 ? "\(category.title) (\(pageNumber(number)))" : category.title
         return page(
             path: paths.category(id, page: number), kind: "category", title: title, description: category.description,
             extra: extra)
@@ -103,7 +108,7 @@ extension TemplateContext {
             return .map(reference)
         }
         return page(
-            path: SitePaths.tagIndex, kind: "tag_index", title: strings["tags"]!, description: nil,
+            path: SitePaths.tagIndex, kind: "tag_index", title: words["tags"], description: nil,
             extra: ["tags": .list(tags), "has_tags": .bool(!tags.isEmpty)])
     }
 
@@ -128,7 +133,7 @@ extension TemplateContext {
         if PageLinks.hasSectionFeed(site, tag: id) {
             extra["section_feed"] = sectionFeed(FeedRenderer(context: self, section: .tag(id)))
         }
-        let title = number > 1 ? "#\(tag.name) (\(strings["page"]!) \(number))" : "#\(tag.name)"
+        let title = number > 1 ? "#\(tag.name) (\(pageNumber(number)))" : "#\(tag.name)"
         return page(
             path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
     }
@@ -178,7 +183,7 @@ extension TemplateContext {
         }
         let undated = site.links.indices.filter { site.links[$0].date == nil }.map { linkItem($0) }
         return page(
-            path: SitePaths.archive, kind: "archive", title: strings["archive"]!, description: nil,
+            path: SitePaths.archive, kind: "archive", title: words["archive"], description: nil,
             extra: [
                 "years": .list(years), "show_links": .bool(showLinks), "undated": .list(undated),
                 "has_undated": .bool(!undated.isEmpty),
@@ -206,8 +211,30 @@ extension TemplateContext {
         }
         let tags = site.tags.map { tag -> TemplateValue in ["id": .int(tag.id), "name": .string(tag.name)] }
         return page(
-            path: SitePaths.search, kind: "search", title: strings["search"]!, description: nil,
-            extra: ["filter_categories": .list(categories), "filter_tags": .list(tags)])
+            path: SitePaths.search, kind: "search", title: words["search"], description: nil,
+            extra: [
+                "filter_categories": .list(categories), "filter_tags": .list(tags),
+                "words_json": .string(searchWords()),
+            ])
+    }
+
+    /// What the search script says numbers and dates with, as JSON for a `data-` attribute: the result
+    /// count's plural forms, the months, the day format and the digit grouping.
+    func searchWords() -> String {
+        struct ScriptWords: Encodable {
+            var results: [String: String]
+            var months: [String]
+            var day: String
+            var group: String
+            var minGrouping: Int
+        }
+        let forms = words.plurals["search_results"] ?? [.other: words["search_results"]]
+        let script = ScriptWords(
+            results: Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) }), months: words.months,
+            day: words.dayFormat, group: words.digitGroup, minGrouping: words.minimumGrouping)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(script)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// Every category in reading order, each with all its links and notes.
@@ -232,7 +259,10 @@ extension TemplateContext {
             return .map(section)
         }
         var extra: TemplateMap = ["sections": .list(sections)]
-        if let newest = site.newestDate { extra["newest_date"] = .string(newest.isoDay) }
+        if let newest = site.newestDate {
+            extra["newest_date"] = .string(newest.isoDay)
+            extra["newest_date_text"] = .string(words.day(newest))
+        }
         extra["has_pictures"] = .bool(
             site.config.images != .none
                 && site.links.indices.contains {
@@ -264,7 +294,7 @@ extension TemplateContext {
                 })
         }
         return context.page(
-            path: SitePaths.brokenLinks, kind: "broken", title: strings["broken_links"]!, description: nil,
+            path: SitePaths.brokenLinks, kind: "broken", title: words["broken_links"], description: nil,
             extra: [
                 "dead": items(broken.dead), "has_dead": .bool(!broken.dead.isEmpty),
                 "moved": items(broken.moved), "has_moved": .bool(!broken.moved.isEmpty),
@@ -273,7 +303,7 @@ extension TemplateContext {
 
     func notFound() -> TemplateValue {
         at(SitePaths.notFound).page(
-            path: SitePaths.notFound, kind: "not_found", title: strings["not_found"]!, description: nil)
+            path: SitePaths.notFound, kind: "not_found", title: words["not_found"], description: nil)
     }
 }
 
@@ -295,7 +325,7 @@ private extension TemplateContext {
 
     func month(year: Int, month: Int, links: [Int], withLinks: Bool) -> TemplateValue {
         var info: TemplateMap = [
-            "title": .string(UIStrings.monthTitle(year: year, month: month, language: site.config.language)),
+            "title": .string(words.month(year: year, month: month)),
             "anchor": .string(String(format: "m-%04d-%02d", year, month)), "count": .int(links.count),
             "href": .string(href(SitePaths.archiveYear(year)) + String(format: "#m-%04d-%02d", year, month)),
         ]

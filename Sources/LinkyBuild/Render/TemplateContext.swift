@@ -7,7 +7,8 @@ import LinkyTemplates
 struct TemplateContext {
     let site: Site
     let paths: SitePaths
-    let strings: [String: String]
+    /// The theme's words in the site's language (`Site.words`, or the built-in English).
+    let words: Words
     private let stringValues: TemplateValue
     /// The page being rendered's way back to the output root (`../../`).
     private(set) var root = ""
@@ -24,8 +25,8 @@ struct TemplateContext {
     init(site: Site) {
         self.site = site
         self.paths = SitePaths(site: site)
-        self.strings = UIStrings.table(for: site.config.language)
-        self.stringValues = .map(strings.mapValues(TemplateValue.string))
+        self.words = site.words.texts.isEmpty ? Words.builtInEnglish : site.words
+        self.stringValues = .map(words.texts.mapValues(TemplateValue.string))
         tagReferences = site.tags.indices.map(makeTagReference)
         categoryReferences = site.categories.indices.map(makeCategoryReference)
         siteInfo = makeSiteInfo()
@@ -106,7 +107,15 @@ struct TemplateContext {
         info["images"] = .string(config.images.rawValue)
         if let author = config.author { info["author"] = .string(author) }
         if let base = config.baseURL { info["base_url"] = .string(base) }
-        if let newest = site.newestDate { info["newest_date"] = .string(newest.isoDay) }
+        if let newest = site.newestDate {
+            info["newest_date"] = .string(newest.isoDay)
+            info["newest_date_text"] = .string(words.day(newest))
+        }
+        info["counts"] = .map([
+            "links": counted("links", site.links.count),
+            "categories": counted("categories_count", site.categories.count - 1),
+            "tags": counted("tags_count", site.tags.count),
+        ])
         return info
     }
 
@@ -136,6 +145,7 @@ struct TemplateContext {
         // the enclosing contexts (the page's `description`, a category's `image`…) and show theirs.
         if fields.description { item["description"] = links[id].description.map { .string($0) } ?? false }
         if fields.date { item["date"] = links[id].date.map { .string($0.isoDay) } ?? false }
+        if fields.dateText { item["date_text"] = links[id].date.map { .string(words.day($0)) } ?? false }
         if fields.datetime {
             item["datetime"] = links[id].date.map { .string($0.hasTime ? $0.rfc3339 : $0.isoDay) } ?? false
         }
@@ -193,6 +203,22 @@ struct TemplateContext {
     static func archiveURL(_ url: LinkURL, date: LinkDate?) -> String {
         let day = date.map { $0.isoDay.replacingOccurrences(of: "-", with: "") } ?? "2"
         return "https://web.archive.org/web/\(day)/\(url.absoluteString)"
+    }
+
+    /// A number with its plural word (`Words.counted`), whole as `text` and in pieces for styling the
+    /// number: `{{before}}<strong>{{number}}</strong>{{after}}`.
+    func counted(_ key: String, _ count: Int) -> TemplateValue {
+        let text = words.counted(key, count)
+        let number = words.number(count)
+        guard let range = text.range(of: number) else {
+            return .map([
+                "text": .string(text), "number": .string(number), "before": .string(text), "after": .string(""),
+            ])
+        }
+        return .map([
+            "text": .string(text), "number": .string(number), "before": .string(String(text[..<range.lowerBound])),
+            "after": .string(String(text[range.upperBound...])),
+        ])
     }
 
     func tagReference(_ id: Int) -> TemplateValue { .map(tagReferences[id]) }

@@ -184,7 +184,7 @@ private extension SiteResolver {
                 locations.count > 1
                 ? " (and in \(locations.count - 1) other file\(locations.count == 2 ? "" : "s"))" : ""
             let known = ContentFileParser.linkKeys.sorted()
-            let close = known.first { ConfigParser.distance($0, key) <= 2 }
+            let close = known.first { Spelling.distance($0, key) <= 2 }
             let hint =
                 close.map { "did you mean `\($0)`? If `\(key)` is meant, add it to `extra_keys` in linky.yml" }
                 ?? "templates see it as `extra.\(key)`; add it to `extra_keys` in linky.yml to silence this warning"

@@ -238,7 +238,7 @@ private extension ResolvedEdit {
             candidates[entry.identity] = (entry.name, 0)
         }
         let close = candidates.compactMap { identity, candidate -> (Int, String, Int)? in
-            let distance = editDistance(wanted, Array(identity))
+            let distance = Spelling.distance(wanted, Array(identity))
             let limit = max(1, min(3, wanted.count / 3))
             let contains = wanted.count >= 2 && (identity.contains(String(wanted)) || String(wanted).contains(identity))
             guard distance <= limit || contains else { return nil }
@@ -252,24 +252,5 @@ private extension ResolvedEdit {
                 + close.map { "\"\($0.1)\" (\($0.2) link\($0.2 == 1 ? "" : "s"))" }.joined(separator: ", ")
                 + "? `linky-site tags list` shows every tag"
         return TagEditProblem(message: "there is no tag \"\(name)\"", hint: hint)
-    }
-
-    /// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`: `wbe` is 1 from `web`.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }

@@ -34,9 +34,15 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidMetadataCache = "LINKY152"
     /// `pictures/index.json` cannot be read, or names files `pictures/` does not hold.
     case invalidPictureCache = "LINKY153"
+    /// `language` names a language no `i18n/<language>.yml` has words for.
+    case unknownLanguage = "LINKY154"
+    /// An `i18n/<language>.yml` file that cannot be read, or a word in it that no template uses.
+    case invalidTranslations = "LINKY155"
     case invalidTemplate = "LINKY160"
     case missingTemplate = "LINKY161"
     case missingPartial = "LINKY162"
+    /// A template looks up a name that no page ever gives it (`{{domian}}`).
+    case unknownTemplateName = "LINKY163"
     case unreadableFile = "LINKY170"
     case invalidEncoding = "LINKY171"
     case missingContentFolder = "LINKY172"
@@ -91,9 +97,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingBaseURL: "missing-base-url"
         case .invalidMetadataCache: "invalid-metadata-cache"
         case .invalidPictureCache: "invalid-picture-cache"
+        case .unknownLanguage: "unknown-language"
+        case .invalidTranslations: "invalid-translations"
         case .invalidTemplate: "invalid-template"
         case .missingTemplate: "missing-template"
         case .missingPartial: "missing-partial"
+        case .unknownTemplateName: "unknown-template-name"
         case .unreadableFile: "unreadable-file"
         case .invalidEncoding: "invalid-encoding"
         case .missingContentFolder: "missing-content-folder"

@@ -13,6 +13,9 @@ public struct Site: Sendable {
     /// For each list file, the categories its headings became, by their in-page anchor
     /// (`web-frameworks`): a note's `#web-frameworks` link goes to that category's page.
     public var sectionAnchors: [String: [String: Int]] = [:]
+    /// The theme's words in the site's language (`i18n/<language>.yml`); ISO dates and keys for
+    /// words when none were loaded.
+    public var words = Words()
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

@@ -33,7 +33,6 @@
   var root = form.hasAttribute("data-root")
     ? form.getAttribute("data-root")
     : ((stylesheet && stylesheet.getAttribute("href")) || "").replace(/assets\/style\.css$/, "");
-  var korean = (document.documentElement.lang || "").toLowerCase().indexOf("ko") === 0;
 
   // ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ: the 19 initial consonants in syllable order. Non-ASCII text is
   // written as \u escapes so the script reads the same whatever encoding a server declares.
@@ -45,6 +44,35 @@
   var LIMIT = 200;
   var RECENT_KEY = "linky-recent-searches";
   var RECENT_COUNT = 8;
+
+  // How the site's language says numbers and days (data-words, from i18n/<language>.yml).
+  var words = {};
+  try { words = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (error) { words = {}; }
+  var pluralRules = typeof Intl === "object" && Intl.PluralRules
+    ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+
+  function grouped(number) {
+    var digits = String(number), group = words.group === undefined ? "," : words.group;
+    if (!group || digits.length < 3 + (words.minGrouping || 1)) return digits;
+    return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  }
+
+  // "{count} results" in the form the language's plural rules choose for `count`.
+  function counted(forms, count, fallback) {
+    forms = forms || {};
+    var category = pluralRules ? pluralRules.select(count) : (count === 1 ? "one" : "other");
+    var text = forms[category] || forms.other || fallback;
+    return text.replace("{count}", grouped(count));
+  }
+
+  // 2024-05-01 as the language writes a day ("1 May 2024", "2024년 5월 1일").
+  function day(iso) {
+    var parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");
+    if (!parts || !words.day || !words.months) return iso;
+    var month = Number(parts[2]);
+    return words.day.replace("{year}", parts[1]).replace("{month_number}", String(month))
+      .replace("{month}", words.months[month - 1] || String(month)).replace("{day}", String(Number(parts[3])));
+  }
 
   // The page's words come from the template (data-text-*), so a theme can change them.
   function say(key, fallback, values) {
@@ -625,7 +653,7 @@
     meta.appendChild(domainLabel(link));
     if (link.a) {
       meta.appendChild(document.createTextNode(" \u00b7 "));
-      var time = element("time", "", link.a);
+      var time = element("time", "", day(link.a));
       time.setAttribute("datetime", link.a);
       meta.appendChild(time);
     }
@@ -638,7 +666,7 @@
     }
     if (link.p) {
       meta.appendChild(document.createTextNode(" \u00b7 "));
-      var note = element("a", "note-link", say("note", korean ? "\uba54\ubaa8" : "Note"));
+      var note = element("a", "note-link", say("note", "Note"));
       note.href = root + link.p;
       meta.appendChild(note);
     }
@@ -647,9 +675,9 @@
       // Found dead by `check --links` (`link-status.json`): said, not hidden.
       item.className += " is-dead";
       var health = element("p", "link-health is-dead");
-      health.appendChild(element("span", "health-badge", say("dead", korean ? "\uc8fd\uc740 \ub9c1\ud06c" : "Dead link")));
+      health.appendChild(element("span", "health-badge", say("dead", "Dead link")));
       health.appendChild(document.createTextNode(" " + say("dead-since", "found dead on") + " "));
-      var since = element("time", "", link.x);
+      var since = element("time", "", day(link.x));
       since.setAttribute("datetime", link.x);
       health.appendChild(since);
       article.appendChild(health);
@@ -694,9 +722,7 @@
         ? say("no-results-query", "No links match \u201c{query}\u201d.", { query: query.trim() })
         : say("no-results", "No links match.");
     } else {
-      status.textContent = total === 1
-        ? say("one-result", "1 result")
-        : say("results", "{count} results", { count: total });
+      status.textContent = counted(words.results, total, "{count} results");
       if (total > LIMIT) status.textContent += " " + say("limit", "(showing {limit})", { limit: LIMIT });
     }
     status.classList.toggle("is-empty", none);
@@ -753,9 +779,7 @@
   addEventListener("resize", moreIfNear, { passive: true });
 
   function failed(error) {
-    status.textContent = say("load-error", korean
-      ? "\uac80\uc0c9 \ub370\uc774\ud130\ub97c \ubd88\ub7ec\uc624\uc9c0 \ubabb\ud588\uc2b5\ub2c8\ub2e4."
-      : "The search data could not be loaded.");
+    status.textContent = say("load-error", "The search data could not be loaded.");
     status.classList.add("is-empty");
     if (window.console) console.error(error);
   }

@@ -1,19 +1,61 @@
-// How lists show their links — cards, list or compact — as the reader last chose, on every page of
-// the site; and `/` to go to the search box. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
+// How lists show their links — cards, list or compact — and the colours — the system's, light or
+// dark — as the reader last chose, on every page of the site; and `/` to go to the search box. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
 // reader without JavaScript sees; the buttons appear only where there is a list to change. Loaded in
 // <head> so a saved choice applies before the first paint, not after a jump.
 (function () {
   "use strict";
   var KEY = "linky-site:view";
   var VIEWS = ["cards", "list", "compact"];
+  var SCHEME_KEY = "linky-site:scheme";
+  var SCHEMES = ["light", "dark"];
   var root = document.documentElement;
-  try {
-    var saved = window.localStorage.getItem(KEY);
-    if (VIEWS.indexOf(saved) >= 0) root.setAttribute("data-view", saved);
-  } catch (error) {
-    // Storage may be off (private windows, file:// in some browsers): the site's default stays.
+  function load(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (error) {
+      // Storage may be off (private windows, file:// in some browsers): the site's default stays.
+      return null;
+    }
   }
+  function keep(key, value) {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch (error) {
+      // Not kept: this page still shows the choice.
+    }
+  }
+  var saved = load(KEY);
+  if (VIEWS.indexOf(saved) >= 0) root.setAttribute("data-view", saved);
+  var scheme = load(SCHEME_KEY);
+  if (SCHEMES.indexOf(scheme) >= 0) root.setAttribute("data-scheme", scheme);
+
+  // Light, dark, or the system's (no `data-scheme`): without JavaScript the system's, as the CSS says.
+  function wireSchemes() {
+    var group = document.querySelector("[data-scheme-switch]");
+    if (!group) return;
+    var buttons = group.querySelectorAll("button[data-scheme]");
+    function show() {
+      var current = root.getAttribute("data-scheme") || "system";
+      for (var i = 0; i < buttons.length; i++) {
+        buttons[i].setAttribute("aria-pressed", buttons[i].getAttribute("data-scheme") === current ? "true" : "false");
+      }
+    }
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].addEventListener("click", function (event) {
+        var chosen = event.currentTarget.getAttribute("data-scheme");
+        if (SCHEMES.indexOf(chosen) >= 0) root.setAttribute("data-scheme", chosen);
+        else root.removeAttribute("data-scheme");
+        keep(SCHEME_KEY, SCHEMES.indexOf(chosen) >= 0 ? chosen : null);
+        show();
+      });
+    }
+    show();
+    group.hidden = false;
+  }
+
   function wire() {
+    wireSchemes();
     var group = document.querySelector("[data-view-switch]");
     if (!group || !document.querySelector(".links")) return;
     var buttons = group.querySelectorAll("button[data-view]");
@@ -27,11 +69,7 @@
       buttons[i].addEventListener("click", function (event) {
         var view = event.currentTarget.getAttribute("data-view");
         root.setAttribute("data-view", view);
-        try {
-          window.localStorage.setItem(KEY, view);
-        } catch (error) {
-          // Not kept: this page still shows the choice.
-        }
+        keep(KEY, view);
         show();
       });
     }
