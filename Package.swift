@@ -148,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LinkyBuildTests",
-            dependencies: ["LinkyBuild", "LinkyModel", "LinkyTestSupport"],
+            dependencies: ["LinkyBuild", "LinkyModel", "LinkyTheme", "LinkyTemplates", "LinkyTestSupport"],
             resources: [.copy("Snapshots")]
         ),
         .testTarget(

@@ -200,7 +200,9 @@ extension SiteBuilder {
         previous: MovedPaths.PreviousOutput? = nil
     ) -> Planned {
         let (theme, themeDiagnostics) = theme
-        var planned = Planned(files: [], theme: theme, diagnostics: themeDiagnostics)
+        var planned = Planned(
+            files: [], theme: theme,
+            diagnostics: themeDiagnostics + TemplateVocabulary.check(theme, words: settings.words))
         let earlier = settings.diagnostics + resolved.diagnostics + themeDiagnostics
         guard let site = resolved.site, !earlier.containsErrors else { return planned }
         let (files, diagnostics) = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()

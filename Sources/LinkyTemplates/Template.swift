@@ -13,6 +13,8 @@ public struct Template: Sendable {
     /// Every name the template looks up, each part of a dotted name on its own (`a.b` gives `a` and
     /// `b`), partials not followed: a value's entry under any other name can never show.
     public let names: Set<String>
+    /// Every name a variable or section tag looks up, as written (`site.title`), with where the tag is.
+    public let references: [NameReference]
 
     /// Parses `text`; the error names the line and column of the first problem.
     ///
@@ -23,6 +25,7 @@ public struct Template: Sendable {
         var parser = TemplateParser(text)
         nodes = try parser.parseTemplate(standaloneOnFirstLine: standaloneOnFirstLine)
         partials = parser.partials
+        references = parser.references
         var names = Set<String>()
         Self.collectNames(nodes, into: &names)
         self.names = names
@@ -39,6 +42,13 @@ public struct Template: Sendable {
             }
         }
     }
+}
+
+/// A name a template looks up, and where: the line and column of its tag's opening delimiter.
+public struct NameReference: Sendable, Equatable {
+    public let name: String
+    public let line: Int
+    public let column: Int
 }
 
 /// A partial a template includes.

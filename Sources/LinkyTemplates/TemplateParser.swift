@@ -8,6 +8,8 @@ struct TemplateParser {
     private let characters: [Character]
     private var position = 0
     private(set) var partials: [PartialReference] = []
+    /// Each name a variable or section tag looks up, with where its tag starts (a character index).
+    private var names: [(name: String, index: Int)] = []
 
     /// Deeper nesting is refused, so no template can exhaust the stack.
     static let maximumDepth = 100
@@ -27,6 +29,21 @@ struct TemplateParser {
         // What a pragma tag at the very start did: it stood alone only if the rest of its line was blank.
         if !standaloneOnFirstLine { state.newLine = lineFinished() }
         return try parse(state)
+    }
+
+    /// The names the tags look up, in order, with the line and column of each tag's opening delimiter.
+    var references: [NameReference] {
+        var references: [NameReference] = []
+        references.reserveCapacity(names.count)
+        var (line, lineStart, scanned) = (1, 0, 0)
+        for (name, index) in names {
+            while scanned < index {
+                if characters[scanned].isNewline { (line, lineStart) = (line + 1, scanned + 1) }
+                scanned += 1
+            }
+            references.append(NameReference(name: name, line: line, column: index - lineStart + 1))
+        }
+        return references
     }
 }
 
@@ -64,6 +81,7 @@ private extension TemplateParser {
                 let inverted = current == "^"
                 position += 1
                 let name = try readName(state)
+                names.append((name, tagStart - state.open.count))
                 if isStandalone(state) { standalone = true } else { flushWhitespace() }
                 var inner = state
                 inner.sectionName = name
@@ -96,6 +114,7 @@ private extension TemplateParser {
                 flushWhitespace()
                 position += 1
                 let name = try readName(state)
+                names.append((name, tagStart - state.open.count))
                 guard try readCharacter("}") else {
                     throw error("a {{{ tag must end with }}}", hint: "write {{{name}}} or {{& name}}")
                 }
@@ -103,7 +122,9 @@ private extension TemplateParser {
             case "&":
                 flushWhitespace()
                 position += 1
-                nodes.append(.variable(ValuePath(try readName(state)), escaped: false))
+                let name = try readName(state)
+                names.append((name, tagStart - state.open.count))
+                nodes.append(.variable(ValuePath(name), escaped: false))
             case ">":
                 position += 1
                 _ = read(while: \.isWhitespace)
@@ -126,7 +147,9 @@ private extension TemplateParser {
                 standalone = isStandalone(state)
             default:
                 flushWhitespace()
-                nodes.append(.variable(ValuePath(try readName(state)), escaped: true))
+                let name = try readName(state)
+                names.append((name, tagStart - state.open.count))
+                nodes.append(.variable(ValuePath(name), escaped: true))
             }
             state.newLine = standalone
         }

@@ -100,6 +100,9 @@ public struct Theme: Sendable {
         return try library.render(name, context, capacity: capacity)
     }
 
+    /// The names a template looks up, with where (none for a template that does not exist).
+    public func references(in name: String) -> [NameReference] { library.template(named: name)?.references ?? [] }
+
     /// Whether a template of that name exists.
     public func hasTemplate(_ name: String) -> Bool { library.template(named: name) != nil }
 

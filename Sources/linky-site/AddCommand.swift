@@ -35,7 +35,7 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The address to add (http or https; Hangul paths and IDN hosts are fine).")
     var url: String
 
-    @OptionGroup var site: SiteOption
+    @OptionGroup var site: SiteArgument
 
     @Option(name: .shortAndLong, help: "The category: a folder path under the content folder, or a list file's name.")
     var category: String?

@@ -1,10 +1,23 @@
 import ArgumentParser
 
-/// The site folder as a command's last positional argument, `[<site>]` (the current folder when left
-/// out): the `@OptionGroup` of every command that works on a site, except `add`.
+/// The site folder, named the same way by every command that works on one: as its last positional
+/// argument (`build [SITE]`, `import FILE [SITE]`, `add URL [SITE]`) or with `-s/--site SITE`, as
+/// Hugo's `-s`; the current folder when left out.
 struct SiteArgument: ParsableArguments {
-    @Argument(help: "The site folder.", completion: .directory)
-    var site: String = "."
+    @Argument(help: "The site folder (default: the current folder; or give it with -s).", completion: .directory)
+    var positional: String?
+
+    @Option(name: [.customShort("s"), .customLong("site")], help: "The site folder.", completion: .directory)
+    var option: String?
+
+    var site: String { option ?? positional ?? "." }
+
+    func validate() throws {
+        if let option, let positional, option != positional {
+            throw ValidationError(
+                "the site is given twice, as '\(positional)' and as --site '\(option)': give it once")
+        }
+    }
 
     /// The folder, checked (see `SiteFolder.open`).
     func open() throws -> SiteFolder {

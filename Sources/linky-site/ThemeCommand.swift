@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
+import LinkyBuild
 import LinkyCuration
+import LinkyModel
 
 struct ThemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "theme",
         abstract: "Work with the site's theme.",
-        subcommands: [Eject.self]
+        subcommands: [Eject.self, DataCommand.self]
     )
 
     struct Eject: ParsableCommand {
@@ -30,6 +32,53 @@ struct ThemeCommand: ParsableCommand {
             for path in result.written { print("wrote \(path)") }
             for path in result.kept { print("kept  \(path) (exists; --force overwrites it)") }
             print("\(result.written.count) files written, \(result.kept.count) kept.")
+        }
+    }
+
+    struct DataCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "data",
+            abstract: "List the data a template receives, with this site's values.",
+            discussion: """
+                Prints every name the template can use, with its value on the first page it renders for \
+                this site (a list shows its first item): what `{{name}}`, `{{#section}}` and \
+                `{{site.title}}` find. Without a template, lists the templates. The build warns \
+                (LINKY163) about a name in a site's template that no page gives.
+
+                Examples:
+                  linky-site theme data                       # the templates
+                  linky-site theme data category              # a category page's data
+                  linky-site theme data partials/link_item -s my-links
+                """
+        )
+
+        @Argument(help: "The template, as its file name without .mustache: home, category, partials/link_item…")
+        var template: String?
+
+        @OptionGroup var site: SiteArgument
+
+        func run() async throws {
+            let folder = try site.open()
+            guard let template else {
+                for name in TemplateData.templates(siteFolder: folder.url) { print(name) }
+                return
+            }
+            let name = template.hasSuffix(".mustache") ? String(template.dropLast(".mustache".count)) : template
+            switch await TemplateData.describe(name, siteFolder: folder.url) {
+            case .success(let outline): print(outline, terminator: "")
+            case .failure(.siteErrors(let diagnostics)):
+                DiagnosticFormat.text.print(
+                    diagnostics.filter { $0.severity == .error }, prefix: folder.prefix,
+                    summary: "The site has errors, so no page shows its data: fix them first.",
+                    colors: Terminal.colorsOnStandardError)
+                throw ExitCode(1)
+            case .failure(.unknownTemplate(let name, let known)):
+                let nearest = Spelling.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError(
+                    "there is no template '\(name)'\(nearest); the templates are: \(known.joined(separator: ", "))")
+            case .failure(.noPage(let name)):
+                throw ValidationError("this site renders no page with '\(name)' (a link page needs a link with a note)")
+            }
         }
     }
 }

@@ -41,4 +41,47 @@ extension CommandLineTests {
                 "linky.toml: error[LINKY150]: linky.toml is not read: linky-site's settings are YAML, in linky.yml"),
             "\(build.stderr)")
     }
+
+    /// `add URL SITE`, `build -s SITE`, `theme data -s SITE`: every command names its site the same ways.
+    @Test func everyCommandTakesTheSiteAsItsLastArgumentOrWithDashS() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let add = try run([
+            "add", "https://example.com/positional", site.path, "--no-fetch", "--title", "Positional", "--date",
+            "2024-05-01",
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "links/positional.md").path))
+        let addS = try run(["add", "https://example.com/dash-s", "-s", site.path, "--no-fetch", "--title", "Dash S"])
+        #expect(addS.status == 0, "\(addS.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "links/dash-s.md").path))
+
+        let build = try run(["build", "-s", site.path, "-b", "https://example.com/"])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("Built 3 links"), "\(build.stderr)")
+        let long = try run(["check", "--site", site.path])
+        #expect(long.status == 0, "\(long.stderr)")
+
+        let twice = try run(["build", site.path, "-s", "elsewhere"])
+        #expect(twice.status == 64)
+        #expect(twice.stderr.contains("the site is given twice"), "\(twice.stderr)")
+    }
+
+    @Test func themeDataListsWhatATemplateReceives() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let list = try run(["theme", "data", "-s", site.path])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.hasPrefix("home\ncategory\n") && list.stdout.contains("partials/link_item\n"))
+        let item = try run(["theme", "data", "partials/link_item", site.path])
+        #expect(item.status == 0, "\(item.stderr)")
+        for line in [
+            "domain: \"example.com\"", "date_text: ", "site:\n  category_count: 0", "  counts:\n    categories:",
+        ] {
+            #expect(item.stdout.contains(line), "\(line) in \(item.stdout)")
+        }
+        let typo = try run(["theme", "data", "hom", "-s", site.path])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("there is no template 'hom' (did you mean 'home'?)"), "\(typo.stderr)")
+    }
 }

@@ -46,14 +46,14 @@
   var RECENT_COUNT = 8;
 
   // How the site's language says numbers and days (data-words, from i18n/<language>.yml).
-  var words = {};
-  try { words = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (error) { words = {}; }
+  var spoken = {};
+  try { spoken = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (error) { spoken = {}; }
   var pluralRules = typeof Intl === "object" && Intl.PluralRules
     ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
   function grouped(number) {
-    var digits = String(number), group = words.group === undefined ? "," : words.group;
-    if (!group || digits.length < 3 + (words.minGrouping || 1)) return digits;
+    var digits = String(number), group = spoken.group === undefined ? "," : spoken.group;
+    if (!group || digits.length < 3 + (spoken.minGrouping || 1)) return digits;
     return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   }
 
@@ -68,10 +68,10 @@
   // 2024-05-01 as the language writes a day ("1 May 2024", "2024년 5월 1일").
   function day(iso) {
     var parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");
-    if (!parts || !words.day || !words.months) return iso;
+    if (!parts || !spoken.day || !spoken.months) return iso;
     var month = Number(parts[2]);
-    return words.day.replace("{year}", parts[1]).replace("{month_number}", String(month))
-      .replace("{month}", words.months[month - 1] || String(month)).replace("{day}", String(Number(parts[3])));
+    return spoken.day.replace("{year}", parts[1]).replace("{month_number}", String(month))
+      .replace("{month}", spoken.months[month - 1] || String(month)).replace("{day}", String(Number(parts[3])));
   }
 
   // The page's words come from the template (data-text-*), so a theme can change them.
@@ -722,7 +722,7 @@
         ? say("no-results-query", "No links match \u201c{query}\u201d.", { query: query.trim() })
         : say("no-results", "No links match.");
     } else {
-      status.textContent = counted(words.results, total, "{count} results");
+      status.textContent = counted(spoken.results, total, "{count} results");
       if (total > LIMIT) status.textContent += " " + say("limit", "(showing {limit})", { limit: LIMIT });
     }
     status.classList.toggle("is-empty", none);
