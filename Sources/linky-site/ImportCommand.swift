@@ -36,8 +36,8 @@ struct ImportCommand: AsyncParsableCommand {
               linky-site import pinboard_export.json --from pinboard --category pinboard
               linky-site import awesome-swift/README.md --category swift
 
-            Exit codes: 0 links were imported, or nothing was wrong (everything a duplicate); 1 nothing \
-            was imported and some entries were invalid; 64 usage error (e.g. a --category outside the \
+            Exit codes: 0 links were imported, or every usable link is already in the collection (an \
+            import run again); 1 FILE has no usable link at all, only invalid entries; 64 usage error (e.g. a --category outside the \
             content folder); 65 FILE is not in the format; 66 FILE or the site folder not found; 74 a \
             file could not be written (the files before it are written; run again to add the rest).
             """
@@ -98,7 +98,8 @@ struct ImportCommand: AsyncParsableCommand {
             colors: Terminal.colorsOnStandardError)
 
         if report.writeFailure != nil { throw ExitCode(74) }
-        if report.files.isEmpty, !report.invalid.isEmpty { throw ExitCode(1) }
+        // Run again, an import finds its links already there: nothing new is not a failure.
+        if report.files.isEmpty, report.duplicates.isEmpty, !report.invalid.isEmpty { throw ExitCode(1) }
     }
 }
 
@@ -128,6 +129,9 @@ private extension ImportCommand {
         let imported = dryRun ? "Would import" : "Imported"
         var text =
             "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate")) and \(count(report.invalid.count, "invalid entry").replacingOccurrences(of: "entrys", with: "entries"))."
+        if report.files.isEmpty, !report.duplicates.isEmpty {
+            text += " Nothing new: every usable link of the file is already in the collection."
+        }
         if dryRun { text += " Nothing was written (--dry-run)." }
         if report.writeFailure != nil { text += " The import stopped at a file it could not write." }
         lines.append(text)

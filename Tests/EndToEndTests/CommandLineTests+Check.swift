@@ -150,7 +150,7 @@ extension CommandLineTests {
 
                 * [301] <\(server.url("/redirect/301"))> (line 5) → <\(server.url("/og"))>
                 """), "\(markdown)")
-        #expect(markdown.contains("## Problems in the site\n\n* `links/reading/missing.md:1` **warning** LINKY109"))
+        #expect(markdown.contains("## Problems in the site\n\n* `links/reading/missing.md:3` **warning** LINKY109"))
     }
 
     @Test func checkLinksExitsZeroWhenEverythingWorksAndRedirectsFailOnlyWithStrict() throws {

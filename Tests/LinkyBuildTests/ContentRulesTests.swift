@@ -183,8 +183,9 @@ import Testing
         let report = await site.build()
         let duplicates = report.diagnostics.filter { $0.code == .duplicateLink }
         #expect(duplicates.count == 1)
-        #expect(duplicates.first?.location?.path == "links/b.md")
-        #expect(duplicates.first?.message.contains("links/a.md") == true)
+        // Both places are the `url:` lines.
+        #expect(duplicates.first?.location == SourceLocation(path: "links/b.md", line: 2))
+        #expect(duplicates.first?.message.contains("at links/a.md:2") == true, "\(duplicates)")
     }
 
     @Test func crlfBomAndNFDFilesReadLikeAnyOther() async throws {

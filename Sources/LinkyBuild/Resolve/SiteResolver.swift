@@ -192,7 +192,7 @@ private extension SiteResolver {
         }
     }
 
-    /// The same link twice is a warning naming both places.
+    /// The same link twice is a warning naming both places: the `url:` lines (list items' lines).
     func duplicateWarnings(_ links: [ParsedLink]) -> [Diagnostic] {
         var firstByKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
@@ -202,8 +202,8 @@ private extension SiteResolver {
                 let link = links[index]
                 diagnostics.append(
                     .warning(
-                        .duplicateLink, at: link.source,
-                        "\(link.url.displayString) is already in the collection at \(links[first].source)",
+                        .duplicateLink, at: link.urlSource,
+                        "\(link.url.displayString) is already in the collection at \(links[first].urlSource)",
                         hint:
                             "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"
                     ))
