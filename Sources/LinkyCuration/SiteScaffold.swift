@@ -6,6 +6,8 @@ public struct SiteScaffold: Sendable {
     public enum Failure: Error, Equatable {
         /// The folder exists and is not empty: nothing is written into it.
         case folderNotEmpty(String)
+        /// `new --force --list-from FILE`: FILE cannot be read.
+        case unreadable(String)
     }
 
     public let folder: URL
@@ -24,28 +26,35 @@ public struct SiteScaffold: Sendable {
             throw Failure.folderNotEmpty(folder.path)
         }
         var written: [String] = []
-        for (path, text) in Self.files.sorted(by: { $0.key < $1.key }) {
-            var contents = text
-            if path == "linky.yml", let title {
-                contents = contents.replacingOccurrences(
-                    of: "title: My Links", with: "title: \(Self.yamlQuoted(title))")
-            }
-            if path == ".github/workflows/pages.yml", let release {
-                contents = contents.replacingOccurrences(
-                    of: "linky-site/linky-site@main\n        with:\n          version: latest\n",
-                    with: "linky-site/linky-site@v\(release)\n        with:\n")
-            }
+        for path in Self.files.keys.sorted() {
             let destination = folder.appending(path: path)
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: destination, options: .atomic)
+            try Data(Self.scaffoldText(path, title: title, release: release).utf8).write(
+                to: destination, options: .atomic)
             written.append(path)
         }
         return written
     }
 
+    /// A scaffold file's text with the site's title and the release its workflow pins.
+    static func scaffoldText(_ path: String, title: String?, release: String?) -> String {
+        var contents = files[path] ?? ""
+        if path == "linky.yml", let title {
+            contents = contents.replacingOccurrences(of: "title: My Links", with: "title: \(yamlQuoted(title))")
+        }
+        if path == ".github/workflows/pages.yml", let release {
+            contents = contents.replacingOccurrences(
+                of: "linky-site/linky-site@main\n        with:\n          version: latest\n",
+                with: "linky-site/linky-site@v\(release)\n        with:\n")
+        }
+        return contents
+    }
+
     /// A YAML double-quoted scalar (JSON string escaping is valid YAML).
     static func yamlQuoted(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

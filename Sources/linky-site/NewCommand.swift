@@ -11,20 +11,56 @@ struct NewCommand: ParsableCommand {
             category written as a list file), a README and a GitHub Actions workflow that publishes the \
             site to GitHub Pages. DIR must not exist or be empty: nothing is ever overwritten.
 
-            Example: linky-site new my-links && linky-site build my-links
+            With --force, DIR may have files (an awesome list's repository, say): it gets linky.yml \
+            and the workflow where it has none and the missing .gitignore lines, and no example links; \
+            no file it has is changed. --list-from README.md also copies that Markdown list into \
+            links/ as a list file (its first # heading the list's title), which the build reads as \
+            categories and links; the README stays as it is.
+
+            Examples:
+              linky-site new my-links && linky-site build my-links
+              cd awesome-swift && linky-site new . --force --list-from README.md && linky-site build
             """
     )
 
     @Argument(help: "The folder to create.", completion: .directory)
     var folder: String
 
-    @Option(help: "The site's title (default: My Links).")
+    @Option(help: "The site's title (default: My Links, or the list's title with --list-from).")
     var title: String?
+
+    @Flag(help: "Adopt a folder that already has files: add the site's settings and workflow, change nothing.")
+    var force = false
+
+    @Option(help: "With --force: a Markdown list in DIR (its README) to copy into links/ as a list file.")
+    var listFrom: String?
+
+    func validate() throws {
+        if listFrom != nil, !force { throw ValidationError("--list-from adopts a folder: give --force too") }
+    }
 
     func run() throws {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
+        let release = BuildInfo.version == "dev" ? nil : BuildInfo.version
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if force, !existing.isEmpty {
+            do {
+                let adoption = try SiteScaffold(folder: url).adopt(title: title, release: release, listFrom: listFrom)
+                print("Adopted \(folder): \(adoption.written.count) files written, none of its own changed:")
+                for path in adoption.written { print("  wrote \(path)") }
+                for line in adoption.ignoredLines { print("  .gitignore: added \(line)") }
+                for path in adoption.kept { print("  kept  \(path) (it was there)") }
+                print("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
+            } catch SiteScaffold.Failure.unreadable(let path) {
+                FileHandle.standardError.write(
+                    Data(
+                        "linky-site: error: \(path) cannot be read; nothing was written\n  hint: give a Markdown file in \(folder)\n"
+                            .utf8))
+                throw ExitCode(66)
+            }
+            return
+        }
         do {
-            let release = BuildInfo.version == "dev" ? nil : BuildInfo.version
             let written = try SiteScaffold(folder: url).create(title: title, release: release)
             print("Created \(folder) with \(written.count) files:")
             for path in written { print("  \(path)") }
@@ -32,7 +68,7 @@ struct NewCommand: ParsableCommand {
         } catch SiteScaffold.Failure.folderNotEmpty {
             FileHandle.standardError.write(
                 Data(
-                    "linky-site: error: \(folder) already has files; nothing was written\n  hint: choose a new folder name\n"
+                    "linky-site: error: \(folder) already has files; nothing was written\n  hint: choose a new folder name, or adopt this one with --force (it changes none of its files)\n"
                         .utf8))
             throw ExitCode(73)
         }

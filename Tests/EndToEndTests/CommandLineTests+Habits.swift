@@ -84,4 +84,38 @@ extension CommandLineTests {
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("there is no template 'hom' (did you mean 'home'?)"), "\(typo.stderr)")
     }
+
+    /// `new --force` adopts an awesome list's repository: settings, workflow and .gitignore lines added,
+    /// its README copied as a list file when asked, not one of its files changed; the list builds.
+    @Test func newForceAdoptsAFolderWithAReadme() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-adopt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let readme = try Data(
+            contentsOf: Self.repositoryRoot.appending(path: "Tests/Fixtures/awesome-real/README.md"))
+        try readme.write(to: folder.appending(path: "README.md"))
+        try Data("node_modules/\n_site/\n".utf8).write(to: folder.appending(path: ".gitignore"))
+
+        let refused = try run(["new", folder.path])
+        #expect(refused.status == 73 && refused.stderr.contains("adopt this one with --force"), "\(refused.stderr)")
+        let adopt = try run(["new", folder.path, "--force", "--list-from", "README.md"])
+        #expect(adopt.status == 0, "\(adopt.stderr)")
+        #expect(adopt.stdout.contains("wrote links/awesome-go.md"), "\(adopt.stdout)")
+        #expect(try Data(contentsOf: folder.appending(path: "README.md")) == readme)
+        let ignore = try String(contentsOf: folder.appending(path: ".gitignore"), encoding: .utf8)
+        #expect(ignore == "node_modules/\n_site/\n.*.linky-*\n.linky-check-cache.json\n")
+        let config = try String(contentsOf: folder.appending(path: "linky.yml"), encoding: .utf8)
+        #expect(config.contains("title: \"Awesome Go\"\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: ".github/workflows/pages.yml").path))
+        let list = try String(contentsOf: folder.appending(path: "links/awesome-go.md"), encoding: .utf8)
+        #expect(list.hasPrefix("---\ntitle: \"Awesome Go\"\n---\n") && !list.contains("# Awesome Go"))
+
+        let build = try run(["build", "-s", folder.path, "-b", "https://example.com/"])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("links/awesome-go.md: "), "\(build.stderr)")
+        // Run again, it changes nothing and says what it kept.
+        let again = try run(["new", folder.path, "--force", "--list-from", "README.md"])
+        #expect(again.status == 0 && again.stdout.contains("kept  links/awesome-go.md"), "\(again.stdout)")
+        #expect(try String(contentsOf: folder.appending(path: "linky.yml"), encoding: .utf8) == config)
+    }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import LinkyModel
+
+extension SiteScaffold {
+    /// What `new --force` did to a folder that already had files.
+    public struct Adoption: Sendable, Equatable {
+        /// Files written, relative to the folder.
+        public var written: [String] = []
+        /// Files that were there and are left as they were.
+        public var kept: [String] = []
+        /// `.gitignore` lines added to an existing `.gitignore`.
+        public var ignoredLines: [String] = []
+    }
+
+    /// The files `adopt` adds to a folder that has its own content: no example links, no README.
+    static let adoptedFiles = ["linky.yml", ".gitignore", ".github/workflows/pages.yml"]
+
+    /// `new --force`: makes an existing folder (an awesome list's repository, say) a site without
+    /// touching any file it has: writes `linky.yml` and the workflow where there are none, adds the
+    /// missing lines to `.gitignore`, and, given `listFrom` (a Markdown file in the folder, its README),
+    /// copies it as a list file into the content folder, its first `# heading` as the list's title.
+    public func adopt(title: String? = nil, release: String? = nil, listFrom: String? = nil) throws -> Adoption {
+        let manager = FileManager.default
+        var adoption = Adoption()
+        var list: (path: String, text: String, title: String?)?
+        if let listFrom {
+            let source = folder.appending(path: listFrom)
+            guard let data = manager.contents(atPath: source.path) else { throw Failure.unreadable(listFrom) }
+            let (listTitle, body) = Self.splitTitle(String(decoding: data, as: UTF8.self))
+            let name = Slug.make(listTitle ?? folder.lastPathComponent)
+            list = ("links/\(name.isEmpty ? "list" : name).md", body, listTitle)
+        }
+        let siteTitle = title ?? list?.title
+        for path in Self.adoptedFiles {
+            let destination = folder.appending(path: path)
+            var contents = Self.scaffoldText(path, title: siteTitle, release: release)
+            if path == "linky.yml" {
+                // The example's address and author are not this site's: left for the owner to fill in.
+                contents = contents.replacingOccurrences(
+                    of: "base_url: https://example.com/links/\n", with: "# base_url: https://example.com/links/\n"
+                ).replacingOccurrences(of: "author: Your Name\n", with: "# author: Your Name\n")
+                    .replacingOccurrences(
+                        of: "description: Links worth keeping — 다시 볼 만한 링크 모음.\n", with: "# description: …\n")
+            }
+            if path == ".gitignore", let existing = manager.contents(atPath: destination.path) {
+                let text = String(decoding: existing, as: UTF8.self)
+                let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+                let missing = contents.split(separator: "\n").map(String.init).filter { !lines.contains($0) }
+                adoption.ignoredLines = missing
+                guard !missing.isEmpty else {
+                    adoption.kept.append(path)
+                    continue
+                }
+                let joined =
+                    (text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + missing.joined(separator: "\n")
+                try Data((joined + "\n").utf8).write(to: destination, options: .atomic)
+                adoption.written.append(path)
+                continue
+            }
+            if manager.fileExists(atPath: destination.path) {
+                adoption.kept.append(path)
+                continue
+            }
+            try write(contents, to: path)
+            adoption.written.append(path)
+        }
+        if let list {
+            if manager.fileExists(atPath: folder.appending(path: list.path).path) {
+                adoption.kept.append(list.path)
+            } else {
+                let frontMatter = "---\ntitle: \(Self.yamlQuoted(list.title ?? folder.lastPathComponent))\n---\n"
+                try write(frontMatter + list.text, to: list.path)
+                adoption.written.append(list.path)
+            }
+        }
+        return adoption
+    }
+
+    /// A Markdown text's first `# heading` (ATX, level 1, outside code) and the text without it.
+    static func splitTitle(_ text: String) -> (String?, String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var fenced = false
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fenced.toggle() }
+            guard !fenced, line.hasPrefix("# ") else { continue }
+            let title = plainText(String(line.dropFirst(2)))
+            lines.remove(at: index)
+            if index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.remove(at: index)
+            }
+            return (title.isEmpty ? nil : title, lines.joined(separator: "\n"))
+        }
+        return (nil, text)
+    }
+
+    /// A heading's words: badges (images, linked or not) dropped, links' text kept, emphasis and code
+    /// marks removed: `Awesome Rust [![lint](…)](…)` is `Awesome Rust`.
+    static func plainText(_ markdown: String) -> String {
+        var text = markdown
+        let rules: [(Regex<Substring>, String)] = [
+            (try! Regex(#"\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)"#), ""),  // a linked badge
+            (try! Regex(#"!\[[^\]]*\]\([^)]*\)"#), ""),  // an image
+            (try! Regex(#"<[^>]+>"#), ""),  // inline HTML
+        ]
+        for (pattern, replacement) in rules { text = text.replacing(pattern, with: replacement) }
+        text = text.replacing(try! Regex(#"\[([^\]]*)\]\([^)]*\)"#)) { String($0.output[1].substring ?? "") }
+        text = text.filter { !"*_`".contains($0) }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        let destination = folder.appending(path: path)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: destination, options: .withoutOverwriting)
+    }
+}
