@@ -110,11 +110,13 @@ private extension FetchCommand {
     /// at the first file that uses its address.
     func printPages(_ report: MetadataFetchReport, prefix: String) {
         for page in report.pages {
-            let file = page.uses.first.map { prefix + $0.path } ?? ""
+            let location = page.uses.first.map { DiagnosticFormat.displayed($0, prefix: prefix).description } ?? ""
             if let warning = page.warning {
-                Terminal.output("\(file): warning: \(warning.message)")
+                Terminal.output("\(location): warning[\(warning.code.rawValue)]: \(warning.message)")
             } else if let moved = page.movedTo {
-                Terminal.output("\(file): note: \(page.url.displayString) moved permanently to \(moved)")
+                Terminal.output(
+                    "\(location): note[\(DiagnosticCode.movedLink.rawValue)]: \(page.url.displayString) moved permanently to \(moved)"
+                )
             }
         }
     }
@@ -140,8 +142,8 @@ private extension FetchCommand {
             throw error
         }
         for warning in report.warnings {
-            let file = warning.location.map { prefix + $0.path } ?? ""
-            Terminal.output("\(file): warning[\(warning.code.rawValue)]: \(warning.message)")
+            let location = warning.location.map { DiagnosticFormat.displayed($0, prefix: prefix).description } ?? ""
+            Terminal.output("\(location): warning[\(warning.code.rawValue)]: \(warning.message)")
         }
         return report
     }

@@ -21,15 +21,18 @@ extension CommandLineTests {
         let fetch = try run(["fetch", site.path], environment: ["CI": "true"])
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(
-            fetch.stdout.contains("links/c.md: warning: \(server.url("/missing")): the server answered 404 Not Found"))
+            fetch.stdout.contains(
+                "links/c.md:2: warning[LINKY200]: \(server.url("/missing")): the server answered 404 Not Found"),
+            "\(fetch.stdout)")
         #expect(
             fetch.stdout.contains(
-                "links/list.md: note: \(server.url("/redirect/308")) moved permanently to \(server.url("/og"))"))
+                "links/list.md:4: note[LINKY202]: \(server.url("/redirect/308")) moved permanently to \(server.url("/og"))"
+            ), "\(fetch.stdout)")
         #expect(fetch.stderr.contains("Fetched 3 of 4 pages; 1 could not be read."))
         // The pictures step: the page's preview picture is missing from the server, a warning at the link.
         #expect(
             fetch.stdout.contains(
-                "links/list.md: warning[LINKY210]: preview picture \(server.url("/img/og.png")): the server answered 404"
+                "links/list.md:4: warning[LINKY210]: preview picture \(server.url("/img/og.png")): the server answered 404"
             ),
             "\(fetch.stdout)")
         #expect(fetch.stderr.contains("Pictures: 0 downloaded, 0 kept;"), "\(fetch.stderr)")
@@ -62,8 +65,13 @@ extension CommandLineTests {
         #expect(missingOnly.stderr.contains("Pictures: 0 downloaded, 0 kept."), "\(missingOnly.stderr)")
         #expect(try server.log() == ["GET /missing"])
 
-        let write = try run(["fetch", site.path, "--write"], environment: ["CI": "true"])
+        // --missing-only --write fills the files from the entries earlier fetches made, reading no page
+        // but the one not in the cache.
+        let write = try run(
+            ["fetch", site.path, "--write", "--missing-only", "--no-pictures"], environment: ["CI": "true"])
         #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stderr.contains("Filled 2 link files."), "\(write.stderr)")
+        #expect(try server.log() == ["GET /missing"])
         let a = try String(contentsOf: site.appending(path: "links/a.md"), encoding: .utf8)
         #expect(
             a

@@ -112,7 +112,7 @@ private extension ContentFileParser {
         } else if mapping["title"] == nil, let url, let fetched = metadata[url]?.title, !fetched.isEmpty {
             title = fetched.collapsingWhitespace
         } else if mapping["title"] == nil {
-            if let url { result.untitledLinks.append((url, start)) }
+            if let url { result.untitledLinks.append((url, urlSource)) }
             problems.append(
                 .error(
                     .missingTitle, at: start, "the link has no title",

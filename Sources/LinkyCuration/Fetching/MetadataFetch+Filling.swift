@@ -15,11 +15,10 @@ extension MetadataFetch {
     public func fill(_ report: MetadataFetchReport) throws(Failure) -> [MetadataFetchReport.FilledFile] {
         var changes: [SiteTransaction.Change] = []
         var filled: [MetadataFetchReport.FilledFile] = []
-        for page in report.pages {
-            guard case .success(let entry) = page.result else { continue }
+        for (uses, entry) in report.known {
             let values = [("title", entry.title), ("description", entry.description), ("image", entry.image)]
                 .compactMap { key, value in value.map { (key: key, value: $0) } }
-            for path in page.files where !report.listFiles.contains(path) {
+            for path in Set(uses.map(\.path)).sorted() where !report.listFiles.contains(path) {
                 let text: String
                 do {
                     text = try String(contentsOf: options.siteFolder.appending(path: path), encoding: .utf8)

@@ -121,7 +121,8 @@ public struct MetadataFetch: Sendable {
         var addresses: [LinkURL] = []
         var uses: [String: [SourceLocation]] = [:]
         let links =
-            (report.site?.links ?? []).map { ($0.url, $0.source) } + report.untitledLinks.map { ($0.url, $0.location) }
+            (report.site?.links ?? []).map { ($0.url, $0.urlSource) }
+            + report.untitledLinks.map { ($0.url, $0.location) }
         for (url, source) in links {
             let key = url.comparisonKey
             if uses[key] == nil { addresses.append(url) }
@@ -163,8 +164,12 @@ public struct MetadataFetch: Sendable {
                 throw .cacheNotWritten(reason: "\(error)")
             }
         }
-        return MetadataFetchReport(
+        var report = MetadataFetchReport(
             pages: outcomes.map { MetadataFetchReport.Page($0, uses: uses[$0.url.comparisonKey] ?? []) },
             skipped: plan.skipped, cacheSaved: saved, listFiles: plan.listFiles)
+        report.known = plan.addresses.compactMap { url in
+            updated[url].map { (uses: uses[url.comparisonKey] ?? [], entry: $0) }
+        }
+        return report
     }
 }

@@ -53,6 +53,9 @@ public struct MetadataFetchReport: Sendable {
     public var cacheSaved: Bool
     /// List files, which `fill` leaves alone.
     var listFiles: Set<String>
+    /// What the cache holds, after this fetch, for every address the site uses, with where: what
+    /// `fill` writes from, so `--missing-only --write` fills from entries an earlier fetch made.
+    var known: [(uses: [SourceLocation], entry: MetadataCache.Entry)] = []
 
     /// The pages that could not be read, as warnings at the first file that uses each address.
     public var warnings: [Diagnostic] { pages.compactMap(\.warning) }

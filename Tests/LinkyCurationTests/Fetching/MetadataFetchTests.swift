@@ -60,7 +60,7 @@ import Testing
         #expect(
             report.warnings == [
                 .warning(
-                    .brokenLink, at: SourceLocation(path: "links/c.md", line: 1),
+                    .brokenLink, at: SourceLocation(path: "links/c.md", line: 2),
                     "\(server.url("/missing")): the server answered 404 Not Found")
             ])
         #expect(report.pages.compactMap(\.movedTo) == [server.url("/og")])
