@@ -225,4 +225,30 @@ import Testing
         #expect(refused.location == SourceLocation(path: "links/many.md", line: 4))
         #expect(refused.message.contains("10000 tags"))
     }
+
+    /// `link_order` sets the order of every category and tag page: newest, by title, or as written.
+    @Test(arguments: [
+        ("auto", ["Zebra", "apple", "가나다", "Mango"]),
+        ("newest", ["Zebra", "apple", "가나다", "Mango"]),
+        ("title", ["apple", "Mango", "Zebra", "가나다"]),
+        ("written", ["가나다", "Mango", "Zebra", "apple"]),
+    ])
+    func linkOrderSetsTheOrderOfCategoryAndTagPages(order: String, titles: [String]) async throws {
+        let site = try TestSite([
+            "linky.yml": "title: T\nlink_order: \(order)\n",
+            "links/c/a.md": TestSite.link(url: "https://a.example/", title: "가나다", tags: "[t]", date: "2024-01-02"),
+            "links/c/b.md": TestSite.link(url: "https://b.example/", title: "Mango", tags: "[t]"),
+            "links/c/c.md": TestSite.link(url: "https://c.example/", title: "Zebra", tags: "[t]", date: "2024-03-01"),
+            "links/c/d.md": TestSite.link(url: "https://d.example/", title: "apple", tags: "[t]", date: "2024-02-01"),
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.outcome == .success, "\(report.diagnostics)")
+        for page in ["c/c/index.html", "tags/t/index.html"] {
+            let html = try site.read(page)
+            let found = titles.map { html.range(of: ">\($0)</a>")?.lowerBound }
+            #expect(!found.contains(nil), "\(page)")
+            #expect(found.compactMap { $0 } == found.compactMap { $0 }.sorted(), "\(order) on \(page)")
+        }
+    }
 }

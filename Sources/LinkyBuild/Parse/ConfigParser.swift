@@ -110,6 +110,12 @@ enum ConfigParser {
                         choice(raw, key: "link_view", at: mapping.location(of: entry), &diagnostics)
                         ?? config.linkView
                 }
+            case "link_order":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    config.linkOrder =
+                        choice(raw, key: "link_order", at: mapping.location(of: entry), &diagnostics)
+                        ?? config.linkOrder
+                }
             case "allowed_schemes":
                 if let schemes = diagnostics.take(mapping.stringList(entry), as: .invalidConfig) {
                     config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })

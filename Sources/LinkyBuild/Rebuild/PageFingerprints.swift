@@ -284,6 +284,7 @@ extension ByteWriter {
         optionalString(config.sourceURL)
         string(config.images.rawValue)
         string(config.linkView.rawValue)
+        string(config.linkOrder.rawValue)
         bool(config.sectionFeeds)
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)

@@ -107,11 +107,12 @@ struct SiteResolver {
                 }
             }
         }
-        for index in categories.indices where categories[index].keepsSourceOrder {
+        for index in categories.indices where categories[index].keepsSourceOrder && config.linkOrder == .auto {
             categories[index].links.sort {
                 (links[$0].source, links[$0].sourceOrder) < (links[$1].source, links[$1].sourceOrder)
             }
         }
+        LinkOrdering(config.linkOrder, links: links).apply(to: &categories, &tags)
         // Tags used only as parents have no links; unused tags.yml entries with no children are left out.
         var site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)

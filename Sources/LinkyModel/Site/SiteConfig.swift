@@ -50,6 +50,18 @@ public struct SiteConfig: Sendable, Hashable {
         case compact
     }
 
+    /// The order of the links on category and tag pages (every page of them, so it needs no script).
+    public enum LinkOrder: String, Sendable, Hashable, CaseIterable {
+        /// Newest first, but a list file's categories as the file has them.
+        case auto
+        /// Newest first (undated links last, by title), list files too.
+        case newest
+        /// By title, as a reader looks a name up: case aside, Hangul in dictionary order (가, 나, 다).
+        case title
+        /// As written: by file, and in a list file by position.
+        case written
+    }
+
     /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
     public var sectionFeeds: Bool = true
     /// Entries in each tag's and category's feeds: their newest links, titles and descriptions (the
@@ -65,6 +77,7 @@ public struct SiteConfig: Sendable, Hashable {
     public var hideDeadLinks: Bool = false
     public var images: Images = .local
     public var linkView: LinkView = .cards
+    public var linkOrder: LinkOrder = .auto
 
     public init() {}
 
@@ -74,7 +87,7 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page",
-        "section_feed_size",
+        "section_feed_size", "link_order",
     ]
 }
 
