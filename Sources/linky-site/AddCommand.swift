@@ -74,7 +74,8 @@ struct AddCommand: AsyncParsableCommand {
     var timeout: Int = 15
 
     func run() async throws {
-        let siteFolder = try site.open().url
+        let opened = try site.open()
+        let siteFolder = opened.url
         var request = LinkAddition.Request(url: url)
         request.category = category
         request.tags = (tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -87,7 +88,7 @@ struct AddCommand: AsyncParsableCommand {
         request.draft = draft
         request.force = force
         do {
-            try await add(request, to: siteFolder)
+            try await add(request, to: siteFolder, prefix: opened.prefix)
         } catch {
             Terminal.error("linky-site: error: \(error)\n  hint: \(error.hint)\n")
             switch error {
@@ -98,7 +99,9 @@ struct AddCommand: AsyncParsableCommand {
         }
     }
 
-    func add(_ request: LinkAddition.Request, to siteFolder: URL) async throws(LinkAddition.Failure) {
+    func add(
+        _ request: LinkAddition.Request, to siteFolder: URL, prefix: String
+    ) async throws(LinkAddition.Failure) {
         let addition = LinkAddition(siteFolder: siteFolder)
         let plan = try await addition.plan(request, today: Self.today())
         var fetched: MetadataCache.Entry?
@@ -116,7 +119,7 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         Terminal.output("Added \(written)")
-        if !noFetch, !noPictures { await fetchPictures(of: plan.url, in: siteFolder) }
+        if !noFetch, !noPictures { await fetchPictures(of: plan.url, in: siteFolder, prefix: prefix) }
         if plan.siteErrorCount > 0 {
             Self.warn(
                 "the site has \(plan.siteErrorCount) content errors elsewhere; run `linky-site check` to see them")
@@ -125,14 +128,19 @@ struct AddCommand: AsyncParsableCommand {
 
     /// The new link's preview picture and icon into `pictures/`, as `fetch` makes them; a picture that
     /// cannot be used is a warning, and the link stays added.
-    func fetchPictures(of url: LinkURL, in siteFolder: URL) async {
+    func fetchPictures(of url: LinkURL, in siteFolder: URL, prefix: String) async {
         var options = PictureFetch.Options(siteFolder: siteFolder, today: Self.today())
         options.timeout = .seconds(timeout)
         options.onlyLinks = [url.comparisonKey]
         let pictures = PictureFetch(options: options)
         do {
             let report = try await pictures.run(try await pictures.plan())
-            for warning in report.warnings { Self.warn(warning.message) }
+            for warning in report.warnings {
+                // At the new file, with its code, as `fetch` says it.
+                let location = warning.location.map { DiagnosticFormat.displayed($0, prefix: prefix).description }
+                Terminal.error(
+                    "\(location ?? "linky-site"): warning[\(warning.code.rawValue)]: \(warning.message)\n")
+            }
         } catch {
             Self.warn("the link was added, but its pictures were not: \(error.message(pathPrefix: ""))")
         }

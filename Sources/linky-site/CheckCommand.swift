@@ -168,12 +168,16 @@ struct CheckCommand: AsyncParsableCommand {
                 report: report, seconds: (ContinuousClock.now - started) / .seconds(1),
                 changedSince: changedSince, changedFileCount: Set(uses.map(\.source.path)).count)
             if let failure = report.cacheFailure {
-                Terminal.error("linky-site: warning: the check cache could not be saved: \(failure)\n")
+                Self.warn(
+                    "\(folder.prefix).linky-check-cache.json", "the check cache could not be saved: \(failure)",
+                    hint: "check that the site folder is writable; the next check asks every link again")
             }
             if let failure = report.healthFailure {
-                Terminal.error("linky-site: warning: link-status.json could not be updated: \(failure)\n")
+                Self.warn(
+                    "\(folder.prefix)\(LinkHealthFile.fileName)", "the file could not be updated: \(failure)",
+                    hint: "check that it and the site folder are writable; this run's results are not kept")
             } else if suggest || fix {
-                await suggestArchives(siteFolder: siteURL)
+                await suggestArchives(siteFolder: siteURL, prefix: folder.prefix)
                 if fix { try fixArchives(built, siteFolder: siteURL, prefix: folder.prefix) }
             }
         }
@@ -193,14 +197,23 @@ struct CheckCommand: AsyncParsableCommand {
 // MARK: - Checking links
 
 private extension CheckCommand {
+    /// A problem with one of the files `check` keeps, said as the build says its own.
+    static func warn(_ path: String, _ message: String, hint: String) {
+        Terminal.error(
+            "\(path): warning[\(DiagnosticCode.invalidMetadataCache.rawValue)]: \(message)\n  hint: \(hint)\n")
+    }
+
     /// `--suggest`: each dead link of `link-status.json` without an archived copy gets the Wayback
     /// Machine's nearest to the day it was found dead, when there is one.
-    func suggestArchives(siteFolder: URL) async {
+    func suggestArchives(siteFolder: URL, prefix: String) async {
         var health: LinkHealthFile
         do {
             health = try LinkHealthFile.load(fromSiteFolder: siteFolder)
         } catch {
-            Terminal.error("linky-site: warning: link-status.json cannot be read: \(error)\n")
+            Self.warn(
+                "\(prefix)\(LinkHealthFile.fileName)",
+                "the file cannot be read, so no archived copy is looked for: \(error)",
+                hint: "restore it from git, or delete it and run `linky-site check --links` again")
             return
         }
         var options = WebClient.Options()
@@ -232,7 +245,10 @@ private extension CheckCommand {
         do {
             try health.save(toSiteFolder: siteFolder)
         } catch {
-            Terminal.error("linky-site: warning: link-status.json could not be saved: \(error.localizedDescription)\n")
+            Self.warn(
+                "\(prefix)\(LinkHealthFile.fileName)",
+                "the archived copies found could not be saved: \(error.localizedDescription)",
+                hint: "check that it and the site folder are writable")
         }
         if !quiet {
             Terminal.error("Archived copies: \(found) found for \(asked) dead link\(asked == 1 ? "" : "s").\n")

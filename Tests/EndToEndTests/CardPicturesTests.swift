@@ -26,7 +26,7 @@ extension CommandLineTests {
         // Five previews and the shared icon stored; each hostile picture is a warning naming its link.
         #expect(fetch.stderr.contains("Pictures: 6 downloaded, 0 kept; 6 could not be used."), "\(fetch.stderr)")
         for name in ["bomb", "bomb-gif", "truncated", "script", "big"] {
-            #expect(fetch.stdout.contains("links/\(name).md: warning[LINKY210]: preview picture"), "\(name)")
+            #expect(fetch.stdout.contains("links/\(name).md:1: warning[LINKY210]: preview picture"), "\(name)")
         }
         let pictures = site.appending(path: "pictures")
         let made = try FileManager.default.contentsOfDirectory(atPath: pictures.path)

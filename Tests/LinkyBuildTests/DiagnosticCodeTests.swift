@@ -51,7 +51,7 @@ import Testing
             files: [
                 "links/a.md": TestSite.link(url: "https://dup.example/page/", title: "A"),
                 "links/b.md": TestSite.link(url: "HTTPS://DUP.example/page?utm_source=x#top", title: "B"),
-            ], path: "links/b.md", line: 1),
+            ], path: "links/b.md", line: 2),
         Case(
             code: .slugCollision,
             files: [
