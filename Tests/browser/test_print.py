@@ -55,7 +55,12 @@ def test_cover_and_contents(browser, site_urls, collection):
     driver = browser.driver
     driver.get(page_url(site_urls["file"], "print/index.html"))
     cover = driver.find_element(By.CSS_SELECTOR, ".print-cover").text
-    newest = max(link["date"][:10] for link in collection["links"] if link.get("date"))
+    newest_iso = max(link["date"][:10] for link in collection["links"] if link.get("date"))
+    # The cover writes the day as English does (i18n/en.yml: "14 May 2025").
+    year, month, day = (int(part) for part in newest_iso.split("-"))
+    months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+              "October", "November", "December"]
+    newest = f"{day} {months[month - 1]} {year}"
     assert collection["site"]["title"] in cover and newest in cover
     entries = driver.find_elements(By.CSS_SELECTOR, ".print-contents li a")
     assert len(entries) == len(collection["categories"])

@@ -30,7 +30,12 @@ def page_texts(pdf):
 def test_cover_contents_and_one_section_per_category(reading_list_pdf):
     data = json.loads((reading_list_pdf / "links.json").read_text(encoding="utf-8"))
     texts = page_texts(reading_list_pdf / "print.pdf")
-    newest = max(link["date"][:10] for link in data["links"] if link.get("date"))
+    newest_iso = max(link["date"][:10] for link in data["links"] if link.get("date"))
+    # The cover writes the day as English does (i18n/en.yml: "14 May 2025").
+    year, month, day = (int(part) for part in newest_iso.split("-"))
+    months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+              "October", "November", "December"]
+    newest = f"{day} {months[month - 1]} {year}"
     cover = texts[0]
     assert data["site"]["title"] in cover
     assert newest in cover
