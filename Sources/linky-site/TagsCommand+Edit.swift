@@ -168,7 +168,8 @@ struct TagEditRunner {
             for problem in problems {
                 let location = problem.location.map { prefix + $0.description } ?? "linky-site"
                 Terminal.error(
-                    "\(location): error: \(problem.message)\n" + (problem.hint.map { "  hint: \($0)\n" } ?? ""))
+                    "\(location): error[\(DiagnosticCode.tagEditRefused.rawValue)]: \(problem.message)\n"
+                        + (problem.hint.map { "  hint: \($0)\n" } ?? ""))
             }
             standardError("Nothing was changed.\n")
             throw ExitCode(1)

@@ -278,10 +278,10 @@ import Testing
         #expect(unknown.status == 1)
         #expect(
             unknown.stderr.contains(
-                "linky-site: error: there is no tag \"jss\"\n  hint: did you mean \"JS\" (2 links)?"))
+                "linky-site: error[LINKY145]: there is no tag \"jss\"\n  hint: did you mean \"JS\" (2 links)?"))
         let spaces = try run(["tags", "rename", "js", "java script"], in: site)
         #expect(spaces.status == 1)
-        #expect(spaces.stderr.contains("links/list.md:2: error: \"java script\" cannot be written as a #tag"))
+        #expect(spaces.stderr.contains("links/list.md:2: error[LINKY145]: \"java script\" cannot be written as a #tag"))
         #expect(spaces.stderr.hasSuffix("Nothing was changed.\n"))
         let existing = try run(["tags", "rename", "js", "WEB"], in: site)
         #expect(existing.status == 1)

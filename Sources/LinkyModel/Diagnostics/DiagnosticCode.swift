@@ -29,6 +29,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case tagAliasConflict = "LINKY141"
     case unknownParentTag = "LINKY142"
     case tagParentCycle = "LINKY143"
+    /// `tags rename` or `tags merge` cannot change a tag where it is written (the edit is refused whole).
+    case tagEditRefused = "LINKY145"
     case invalidConfig = "LINKY150"
     case missingBaseURL = "LINKY151"
     case invalidMetadataCache = "LINKY152"
@@ -93,6 +95,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .tagAliasConflict: "tag-alias-conflict"
         case .unknownParentTag: "unknown-parent-tag"
         case .tagParentCycle: "tag-parent-cycle"
+        case .tagEditRefused: "tag-edit-refused"
         case .invalidConfig: "invalid-config"
         case .missingBaseURL: "missing-base-url"
         case .invalidMetadataCache: "invalid-metadata-cache"
