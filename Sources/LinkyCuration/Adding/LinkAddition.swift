@@ -99,7 +99,7 @@ public struct LinkAddition: Sendable {
         }
         if !request.force, let existing = report.site?.links.first(where: { $0.url.comparisonKey == url.comparisonKey })
         {
-            throw .duplicate(url: url.displayString, existing: existing.source)
+            throw .duplicate(url: url.displayString, existing: existing.urlSource)
         }
         if let date = request.date, LinkDate(parsing: date) == nil { throw .invalidDate(date) }
         let listFiles = report.site?.listFilePaths ?? []
