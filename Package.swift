@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: - C libraries
@@ -65,7 +66,7 @@ let package = Package(
             name: "LinkyBuild",
             dependencies: [
                 "LinkyModel", "LinkyMarkdown", "LinkyTemplates", "LinkyTheme", "CLinkySystem",
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
 

@@ -20,7 +20,7 @@ struct LinkySite: AsyncParsableCommand {
         version: BuildInfo.versionLine,
         subcommands: [
             BuildCommand.self, CheckCommand.self, NewCommand.self, AddCommand.self, FetchCommand.self,
-            ImportCommand.self, TagsCommand.self, ServeCommand.self, ThemeCommand.self,
+            ImportCommand.self, ExportCommand.self, TagsCommand.self, ServeCommand.self, ThemeCommand.self,
         ]
     )
 

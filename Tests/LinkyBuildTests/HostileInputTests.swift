@@ -53,6 +53,25 @@ import Testing
 
     // MARK: - Sizes
 
+    /// A file under the size limit with one paragraph longer than the block limit (cmark-gfm's worst
+    /// case, quadratic in a paragraph's length) is refused at the paragraph's line; a longer file of
+    /// many short items (an exported awesome list) is read.
+    @Test func aParagraphLongerThanTheBlockLimitIsRefusedAtItsLine() async throws {
+        let site = try TestSite(["links/a.md": Self.good])
+        defer { site.remove() }
+        let paragraph = String(repeating: "word *em* [x](https://x.example/) ", count: ContentLimits.maximumBlockBytes / 34 + 10)
+        try site.write("links/list.md", "---\ntitle: List\n---\n- [A](https://b.example/)\n\n" + paragraph + "\n")
+        let items = (0..<40_000).map { "- [Item \($0)](https://items.example/\($0)) - an item of a long list" }
+        try site.write("links/long.md", "---\ntitle: Long\n---\n" + items.joined(separator: "\n") + "\n")
+        let report = await site.build()
+        let error = try #require(report.diagnostics.first { $0.code == .fileTooLarge })
+        #expect(error.location == SourceLocation(path: "links/list.md", line: 6))
+        #expect(error.message.contains("512 KB"))
+        #expect(report.diagnostics.filter { $0.code == .fileTooLarge }.count == 1)
+        let long = try #require(report.site?.listFiles.first { $0.path == "links/long.md" })
+        #expect(long.linksMade == 40_000)
+    }
+
     @Test func aFileLargerThanTheLimitIsRefusedUnreadWithItsName() async throws {
         let site = try TestSite(["links/a.md": Self.good])
         defer { site.remove() }
@@ -64,7 +83,7 @@ import Testing
         let error = try #require(report.diagnostics.first { $0.code == .fileTooLarge })
         #expect(error.location?.path == "links/huge.md")
         #expect(error.severity == .error)
-        #expect(error.message.contains("1 MB"))
+        #expect(error.message.contains("8 MB"))
         #expect(report.outcome == .contentErrors)
     }
 

@@ -244,6 +244,14 @@ public struct SiteLoader: Sendable {
         }
         switch TextDecoding.decode(data) {
         case .success(let text):
+            if let line = ContentLimits.oversizedBlock(in: text) {
+                let limit = ContentLimits.shown(ContentLimits.maximumBlockBytes)
+                return .failure(
+                    .error(
+                        .fileTooLarge, at: SourceLocation(path: relative, line: line),
+                        "the paragraph that starts here is longer than \(limit), the most one may be, so the file is not read",
+                        hint: "break it into paragraphs with blank lines, or into list items"))
+            }
             return .success(SourceFile(path: relative, text: text))
         case .failure(.invalidUTF8(let line)):
             return .failure(

@@ -10,6 +10,8 @@ struct SectionAnchors {
     static let builtIn: Set<String> = ["readme", "top", ""]
 
     private(set) var headings: Set<String> = []
+    /// The anchor of the heading added last.
+    private(set) var lastAnchor = ""
     private var counts: [String: Int] = [:]
     private var references: [(anchor: String, line: Int)] = []
 
@@ -17,7 +19,8 @@ struct SectionAnchors {
         let base = Self.anchor(of: text)
         let count = counts[base, default: 0]
         counts[base] = count + 1
-        headings.insert(count == 0 ? base : "\(base)-\(count)")
+        lastAnchor = count == 0 ? base : "\(base)-\(count)"
+        headings.insert(lastAnchor)
     }
 
     mutating func addReference(_ anchor: String, line: Int) {
