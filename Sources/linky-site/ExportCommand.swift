@@ -46,7 +46,8 @@ struct ExportCommand: AsyncParsableCommand {
         let bytes = try SiteExport.bytes(built, format: format)
         if format == .awesome {
             for (name, written) in SiteExport.respelledTags(built) {
-                let how = written.map { "as #\($0); add `aliases: [\($0)]` to it in tags.yml to keep it one tag" }
+                let how =
+                    written.map { "as #\($0); add `aliases: [\($0)]` to it in tags.yml to keep it one tag" }
                     ?? "it is left out (it has characters a #tag cannot)"
                 Terminal.error("note: the tag \"\(name)\" has spaces or symbols a #tag cannot: \(how)\n")
             }

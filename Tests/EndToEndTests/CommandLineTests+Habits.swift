@@ -118,4 +118,29 @@ extension CommandLineTests {
         #expect(again.status == 0 && again.stdout.contains("kept  links/awesome-go.md"), "\(again.stdout)")
         #expect(try String(contentsOf: folder.appending(path: "linky.yml"), encoding: .utf8) == config)
     }
+
+    @Test func exportWritesTheListBackAsAFileOrToStandardOutput() throws {
+        let site = try temporarySite([
+            "links/a.md": Self.good,
+            "tags.yml": "\"기술 블로그\":\n  description: Blogs\n",
+            "links/b.md":
+                "---\nurl: https://b.example/\ntitle: B [beta]\ndescription: The *second*.\ntags: [기술 블로그, web]\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let readme = site.appending(path: "EXPORT.md")
+        let awesome = try run(["export", "-s", site.path, "--output", readme.path])
+        #expect(awesome.status == 0, "\(awesome.stderr)")
+        #expect(awesome.stderr.contains("Exported 2 links to"), "\(awesome.stderr)")
+        #expect(awesome.stderr.contains("note: the tag \"기술 블로그\" has spaces"), "\(awesome.stderr)")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        #expect(text.contains("- [B \\[beta\\]](https://b.example/) - The \\*second\\*. #기술-블로그 #web\n"), "\(text)")
+        let csv = try run(["export", site.path, "--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.hasPrefix("url,title,description,category,tags,date,favorite,note\r\n"))
+        #expect(
+            csv.stdout.contains("https://b.example/,B [beta],The *second*.,,\"기술 블로그,web\",,false,\r\n"),
+            "\(csv.stdout)")
+        let unknown = try run(["export", site.path, "--format", "opml"])
+        #expect(unknown.status == 64)
+    }
 }

@@ -59,7 +59,8 @@ import Testing
     @Test func aParagraphLongerThanTheBlockLimitIsRefusedAtItsLine() async throws {
         let site = try TestSite(["links/a.md": Self.good])
         defer { site.remove() }
-        let paragraph = String(repeating: "word *em* [x](https://x.example/) ", count: ContentLimits.maximumBlockBytes / 34 + 10)
+        let paragraph = String(
+            repeating: "word *em* [x](https://x.example/) ", count: ContentLimits.maximumBlockBytes / 34 + 10)
         try site.write("links/list.md", "---\ntitle: List\n---\n- [A](https://b.example/)\n\n" + paragraph + "\n")
         let items = (0..<40_000).map { "- [Item \($0)](https://items.example/\($0)) - an item of a long list" }
         try site.write("links/long.md", "---\ntitle: Long\n---\n" + items.joined(separator: "\n") + "\n")
