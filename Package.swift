@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork", "LinkyImages",
                 .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
 

@@ -26,6 +26,10 @@ struct ImportCommand: AsyncParsableCommand {
                         draft, toread "yes" → toread, tags split at spaces.
               markdown  An awesome list (.md): ## headings → folders, items
                         - [Title](url) - description #tag.
+              csv       Pocket, Raindrop.io or Instapaper's CSV export (.csv),
+                        known by the header row, or any CSV with a url column
+                        (export --format csv's): folders, tags, dates, notes and
+                        highlights, favourites, unread → toread.
 
             Folders get slug names (Hangul kept) and an _index.md with their title. \
             `toread` and `feed` are kept as extra keys: list them in linky.yml's extra_keys.

@@ -8,6 +8,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case pinboard
     /// An awesome list: Markdown with `- [Title](https://…) - description` items under headings.
     case markdown
+    /// A read-it-later app's CSV export (Pocket, Raindrop.io, Instapaper) or any CSV with a `url`
+    /// column (`export --format csv`'s).
+    case csv
 
     /// The format a file name suggests: `.html`/`.htm` Netscape, `.json` Pinboard, `.md` Markdown.
     public init?(guessingFrom path: String) {
@@ -15,6 +18,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case "html", "htm": self = .netscape
         case "json": self = .pinboard
         case "md", "markdown": self = .markdown
+        case "csv": self = .csv
         default: return nil
         }
     }
@@ -28,6 +32,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .netscape: try NetscapeBookmarkReader.read([UInt8](data), path: path)
         case .pinboard: try PinboardJSONReader.read(data, path: path)
         case .markdown: try MarkdownListReader.read(data, path: path, allowedSchemes: allowedSchemes)
+        case .csv: try CSVBookmarkReader.read(data, path: path)
         }
     }
 }

@@ -19,6 +19,8 @@ public struct ImportedBookmarks: Sendable {
         /// Markdown for the link file's body.
         public var note: String?
         public var draft: Bool
+        /// A favourite (`favorite: true`): Raindrop's, Instapaper's starred, Karakeep's favourited.
+        public var favorite = false
         /// Kept as `extra.<key>`: `toread`, `feed`.
         public var extra: [Extra]
 

@@ -202,7 +202,8 @@ extension Importer {
             let title = entry.title.collapsingWhitespace.nfc
             let link = NewLink(
                 url: url, title: title.isEmpty ? url.fallbackTitle : title, tags: tags.map(\.nfc),
-                date: entry.date, description: entry.description?.nfc, draft: entry.draft, note: entry.note?.nfc,
+                date: entry.date, description: entry.description?.nfc, favorite: entry.favorite, draft: entry.draft,
+                note: entry.note?.nfc,
                 extra: entry.extra.map { (key: $0.key, value: $0.value.nfc) })
             accepted.append(Accepted(link: link, line: entry.line, folders: entry.folders.map(\.nfc)))
         }
