@@ -21,11 +21,16 @@ struct ImportCommand: AsyncParsableCommand {
                         description, PRIVATE="1" → draft, TOREAD="1" → toread.
                         Browser toolbars and "Other bookmarks" are not folders
                         of their own; bookmarklets and place: queries are skipped.
-              pinboard  Pinboard's JSON export (.json): description → title,
+              json      A JSON export (.json), the tool known by its shape:
+                        Pinboard, Omnivore, Karakeep (Hoarder), Linkwarden.
+              pinboard  Pinboard's JSON export: description → title,
                         extended → description, time → date, shared "no" →
                         draft, toread "yes" → toread, tags split at spaces.
               markdown  An awesome list (.md): ## headings → folders, items
                         - [Title](url) - description #tag.
+              opml      A feed reader's OPML (.opml): each feed a link to its
+                        site, the feed kept as feed:, folders kept.
+              text      Addresses one a line (.txt); titles from metadata.json.
               csv       Pocket, Raindrop.io or Instapaper's CSV export (.csv),
                         known by the header row, or any CSV with a url column
                         (export --format csv's): folders, tags, dates, notes and

@@ -6,19 +6,27 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case netscape
     /// Pinboard's JSON export.
     case pinboard
+    /// A JSON export, the app known by its shape: Pinboard, Omnivore, Karakeep (Hoarder), Linkwarden.
+    case json
     /// An awesome list: Markdown with `- [Title](https://…) - description` items under headings.
     case markdown
     /// A read-it-later app's CSV export (Pocket, Raindrop.io, Instapaper) or any CSV with a `url`
     /// column (`export --format csv`'s).
     case csv
+    /// A feed reader's OPML: each feed a link to its site.
+    case opml
+    /// Addresses, one a line.
+    case text
 
     /// The format a file name suggests: `.html`/`.htm` Netscape, `.json` Pinboard, `.md` Markdown.
     public init?(guessingFrom path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "html", "htm": self = .netscape
-        case "json": self = .pinboard
+        case "json": self = .json
         case "md", "markdown": self = .markdown
         case "csv": self = .csv
+        case "opml": self = .opml
+        case "txt", "text", "list": self = .text
         default: return nil
         }
     }
@@ -33,6 +41,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .pinboard: try PinboardJSONReader.read(data, path: path)
         case .markdown: try MarkdownListReader.read(data, path: path, allowedSchemes: allowedSchemes)
         case .csv: try CSVBookmarkReader.read(data, path: path)
+        case .json: try JSONBookmarkReader.read(data, path: path)
+        case .opml: try OPMLReader.read(data, path: path)
+        case .text: try TextListReader.read(data, path: path)
         }
     }
 }

@@ -61,6 +61,8 @@ extension Importer {
         /// `comparisonKey` → where the link is (`links/reading/foo.md`, or a list file's line).
         var links: [String: SourceLocation]
         var errorCount: Int
+        /// `metadata.json`: the title a page gave, for an entry without one (a plain list of addresses).
+        var metadata = MetadataCache()
     }
 
     func loadSite() async -> ExistingSite {
@@ -74,7 +76,9 @@ extension Importer {
         }
         // A site without its content folder yet is one the import starts.
         let errors = report.diagnostics.filter { $0.severity == .error && $0.code != .missingContentFolder }
-        return ExistingSite(config: report.site?.config ?? SiteConfig(), links: links, errorCount: errors.count)
+        var site = ExistingSite(config: report.site?.config ?? SiteConfig(), links: links, errorCount: errors.count)
+        site.metadata = (try? MetadataCache.load(fromSiteFolder: options.siteFolder)) ?? MetadataCache()
+        return site
     }
 
     /// `reading/imported` → `["reading", "imported"]`, refusing names the build would skip or that
@@ -199,7 +203,8 @@ extension Importer {
                 tags = Array(tags.prefix(Self.maximumTags))
             }
             // NFC, as the build reads it: an export made on macOS may be decomposed (NFD).
-            let title = entry.title.collapsingWhitespace.nfc
+            let given = entry.title.collapsingWhitespace.nfc
+            let title = given.isEmpty ? (site.metadata[url]?.title?.collapsingWhitespace.nfc ?? "") : given
             let link = NewLink(
                 url: url, title: title.isEmpty ? url.fallbackTitle : title, tags: tags.map(\.nfc),
                 date: entry.date, description: entry.description?.nfc, favorite: entry.favorite, draft: entry.draft,

@@ -1,0 +1,98 @@
+import Foundation
+import LinkyBuild
+import LinkyCuration
+import LinkyModel
+import Testing
+
+/// Karakeep, Linkwarden and Omnivore JSON, OPML feed lists and plain lists of addresses: each keeps
+/// what its tool has, reports a bad entry at its line and a duplicate without doubling it.
+@Suite struct MoreImportFormatsTests {
+    @Test func karakeep() throws {
+        let read = try ImportFixtures.read("json/karakeep.json")
+        #expect(read.entries.count == 4)  // the text note is not a link
+        let first = read.entries[0]
+        #expect(first.url == "https://www.swift.org/documentation/concurrency/")
+        #expect(first.title == "Swift Concurrency" && first.description == "Structured concurrency in Swift.")
+        #expect(first.tags == ["swift", "concurrency"] && first.date == "2024-05-02")
+        #expect(first.note == "Read the actors part first." && first.favorite)
+        #expect(first.extra == [.init(key: "toread", value: "true")])
+        #expect(read.entries[1].extra.isEmpty && !read.entries[1].favorite)
+        #expect(read.entries.map(\.line) == [7, 21, 39, 47])  // each bookmark's "content" line
+    }
+
+    @Test func linkwarden() throws {
+        let read = try ImportFixtures.read("json/linkwarden.json")
+        #expect(
+            read.entries.map(\.folders) == [["Programming"], ["Programming", "Rust"], ["Programming", "Rust"], []])
+        #expect(read.entries[0].tags == ["swift", "concurrency"] && read.entries[0].date == "2024-05-01")
+        #expect(read.entries[1].description == nil && read.entries[2].url == nil)
+        #expect(read.folders == [.init(path: ["Programming"], description: "Code and languages")])
+    }
+
+    @Test func omnivore() throws {
+        let read = try ImportFixtures.read("json/omnivore.json")
+        #expect(read.entries.count == 4)
+        #expect(read.entries[0].tags == ["swift", "concurrency"])
+        #expect(read.entries[0].extra == [.init(key: "toread", value: "true")])  // not archived
+        #expect(read.entries[1].extra.isEmpty && read.entries[1].date == "2023-11-14")
+        #expect(read.entries.map(\.line) == [8, 23, 36, 45])  // each item's "url" line
+    }
+
+    @Test func pinboardStillReadsAsJSON() throws {
+        #expect(ImportFormat(guessingFrom: "pinboard.json") == .json)
+        #expect(try ImportFixtures.read("pinboard.json").entries.count == 6)
+    }
+
+    @Test func opmlFeedsBecomeLinksToTheirSites() throws {
+        let read = try ImportFixtures.read("feeds.opml")
+        #expect(read.entries.count == 5)
+        let swift = read.entries[0]
+        #expect(swift.url == "https://www.swift.org/" && swift.title == "Swift.org" && swift.folders == ["Programming"])
+        #expect(swift.extra == [.init(key: "feed", value: "https://www.swift.org/atom.xml")])
+        #expect(read.entries[1].description == "Empowering everyone")
+        // No site address: the feed is the link.
+        #expect(read.entries[2].url == "https://techblog.woowahan.com/feed/" && read.entries[2].folders.isEmpty)
+        #expect(read.entries.map(\.line) == [6, 7, 9, 10, 11])
+        #expect(throws: ImportReadFailure.self) { try OPMLReader.read(Data("<html/>".utf8), path: "x.opml") }
+    }
+
+    @Test func aListOfAddresses() throws {
+        let read = try ImportFixtures.read("links.txt")
+        #expect(read.entries.map(\.line) == [2, 4, 5, 6])
+        #expect(read.entries[0].title == "Swift Concurrency" && read.entries[1].title.isEmpty)
+    }
+
+    /// A plain list takes its titles from metadata.json when a fetch has read the pages.
+    @Test func addressesTakeTheirTitlesFromMetadata() async throws {
+        let site = try ImportFixtures.site([
+            "linky.yml": "title: T\n",
+            "metadata.json":
+                #"{"pages":{"//doc.rust-lang.org/book":{"fetched":"2024-05-01","title":"The Rust Programming Language"}},"version":1}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try await ImportFixtures.importFixture("links.txt", into: site)
+        #expect(report.files.count == 2 && report.duplicates.count == 1 && report.invalid.count == 1)
+        #expect(report.invalid.first?.location == SourceLocation(path: "links.txt", line: 5))
+        let rust = try String(
+            contentsOf: site.appending(path: "links/imported/the-rust-programming-language.md"), encoding: .utf8)
+        #expect(rust.contains("title: The Rust Programming Language"))
+    }
+
+    @Test(arguments: ["json/karakeep.json", "json/linkwarden.json", "json/omnivore.json", "feeds.opml"])
+    func importingKeepsWhatTheToolHas(_ name: String) async throws {
+        let site = try ImportFixtures.site(["linky.yml": "title: T\nextra_keys: [toread, feed]\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try await ImportFixtures.importFixture(name, into: site)
+        #expect(report.invalid.count == 1, "\(report.invalid)")
+        #expect(report.invalid.allSatisfy { $0.location?.line != nil })
+        #expect(report.duplicates.count == 1, "\(report.duplicates)")
+        var options = BuildOptions(siteFolder: site)
+        options.writeOutput = false
+        let built = await SiteBuilder().build(options)
+        let model = try #require(built.site, "\(built.diagnostics)")
+        #expect(built.diagnostics.filter { $0.severity == .error }.isEmpty, "\(built.diagnostics)")
+        #expect(model.links.count == report.files.count)
+        let again = try await ImportFixtures.importFixture(name, into: site)
+        #expect(again.files.isEmpty)
+    }
+}
