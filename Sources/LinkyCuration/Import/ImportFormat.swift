@@ -2,7 +2,8 @@ import Foundation
 
 /// The formats `linky-site import` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
-    /// Netscape bookmark HTML: browsers' "Export bookmarks", Pinboard's and linkding's HTML exports.
+    /// Netscape bookmark HTML: browsers' "Export bookmarks", Pinboard's and linkding's HTML exports;
+    /// and Pocket's older HTML export.
     case netscape
     /// Pinboard's JSON export.
     case pinboard
@@ -37,7 +38,11 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         _ data: Data, path: String, allowedSchemes: Set<String> = ["http", "https"]
     ) throws(ImportReadFailure) -> ImportedBookmarks {
         switch self {
-        case .netscape: try NetscapeBookmarkReader.read([UInt8](data), path: path)
+        case .netscape:
+            // Pocket's older export is HTML too, but lists rather than a bookmark file's <DT> entries.
+            PocketHTMLReader.recognises(String(decoding: data.prefix(1 << 16), as: UTF8.self))
+                ? try PocketHTMLReader.read([UInt8](data), path: path)
+                : try NetscapeBookmarkReader.read([UInt8](data), path: path)
         case .pinboard: try PinboardJSONReader.read(data, path: path)
         case .markdown: try MarkdownListReader.read(data, path: path, allowedSchemes: allowedSchemes)
         case .csv: try CSVBookmarkReader.read(data, path: path)

@@ -95,4 +95,68 @@ import Testing
         let again = try await ImportFixtures.importFixture(name, into: site)
         #expect(again.files.isEmpty)
     }
+
+    @Test func pocketsOlderHTMLExport() async throws {
+        let read = try ImportFixtures.read("pocket.html")
+        #expect(read.entries.map(\.line) == [11, 12, 17, 18, 19])
+        #expect(read.entries[0].tags == ["swift", "concurrency"] && read.entries[0].date == "2024-05-02")
+        #expect(read.entries[0].extra == [.init(key: "toread", value: "true")])  // under "Unread"
+        #expect(read.entries[2].extra.isEmpty)  // "Read Archive"
+        let site = try ImportFixtures.site(["linky.yml": "title: T\nextra_keys: [toread]\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try await ImportFixtures.importFixture("pocket.html", into: site)
+        #expect(report.files.count == 3 && report.duplicates.count == 1 && report.invalid.count == 1)
+    }
+
+    /// 1,000 entries in each format, every 50th a broken address and every 50th a duplicate of the
+    /// one before it: all accounted for, each bad one at its line.
+    @Test(arguments: ["omnivore.json", "karakeep.json", "linkwarden.json", "feeds.opml", "links.txt"])
+    func aThousandEntries(_ name: String) async throws {
+        func address(_ index: Int) -> String {
+            switch index % 50 {
+            case 7: "javascript:void(\(index))"
+            case 9: "http://example.com/articles/\(index - 1)/#again"
+            default: "https://example.com/articles/\(index)"
+            }
+        }
+        let indices = 0..<1_000
+        let text: String
+        switch name {
+        case "omnivore.json":
+            text =
+                "[\n"
+                + indices.map {
+                    #"{"url": "\#(address($0))", "title": "Article \#($0)", "labels": ["a"], "state": "Archived"}"#
+                }
+                .joined(separator: ",\n") + "\n]\n"
+        case "karakeep.json":
+            text =
+                "{\"bookmarks\": [\n"
+                + indices.map {
+                    #"{"createdAt": 1714608000, "title": "Article \#($0)", "tags": [], "content": {"type": "link", "url": "\#(address($0))"}}"#
+                }
+                .joined(separator: ",\n") + "\n]}\n"
+        case "linkwarden.json":
+            text =
+                "{\"collections\": [{\"id\": 1, \"name\": \"All\", \"links\": [\n"
+                + indices.map { #"{"name": "Article \#($0)", "url": "\#(address($0))", "tags": []}"# }
+                .joined(separator: ",\n") + "\n]}]}\n"
+        case "feeds.opml":
+            text =
+                "<opml version=\"2.0\"><body>\n"
+                + indices.map {
+                    "<outline type=\"rss\" text=\"Feed \($0)\" xmlUrl=\"\(address($0).replacingOccurrences(of: "&", with: "&amp;"))\"/>"
+                }.joined(separator: "\n") + "\n</body></opml>\n"
+        default:
+            text = "\n" + indices.map { "\(address($0)) Article \($0)" }.joined(separator: "\n") + "\n"
+        }
+        let site = try ImportFixtures.site(["linky.yml": "title: T\nextra_keys: [toread, feed]\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let format = try #require(ImportFormat(guessingFrom: name))
+        let report = try await Importer(options: ImportOptions(siteFolder: site)).run(
+            Data(text.utf8), format: format, path: name)
+        #expect(report.files.count == 960, "\(name)")
+        #expect(report.duplicates.count == 20 && report.invalid.count == 20, "\(name)")
+        #expect(report.invalid.first?.location?.line == 9, "\(name)")  // entry 7, after the opening line
+    }
 }
