@@ -73,12 +73,26 @@ public struct Words: Sendable, Hashable {
         fill(monthFormat, year: year, month: month, day: 1)
     }
 
+    /// The format with its placeholders filled, in one pass: every link's day is made this way, on
+    /// every page that lists it.
     private func fill(_ format: String, year: Int, month: Int, day: Int) -> String {
-        let name = months.indices.contains(month - 1) ? months[month - 1] : String(month)
-        return format.replacingOccurrences(of: "{year}", with: String(year))
-            .replacingOccurrences(of: "{month_number}", with: String(month))
-            .replacingOccurrences(of: "{month}", with: name)
-            .replacingOccurrences(of: "{day}", with: String(day))
+        var result = ""
+        result.reserveCapacity(format.utf8.count + 16)
+        var rest = format[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            switch rest[rest.index(after: open)..<close] {
+            case "year": result += String(year)
+            case "month_number": result += String(month)
+            case "month": result += months.indices.contains(month - 1) ? months[month - 1] : String(month)
+            case "day": result += String(day)
+            default: result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
     }
 }
 
