@@ -391,7 +391,7 @@ import Testing
         #expect(wrong.status == 65)
         #expect(wrong.stderr.contains("error[LINKY193]"))
         #expect(try run(["import", "missing.html"], in: site).status == 66)
-        #expect(try run(["import", "bookmarks.txt"], in: site).status == 64)
+        #expect(try run(["import", "bookmarks.xyz"], in: site).status == 64)
         let outside = try run(["import", pinboard, "--category", "../elsewhere"], in: site)
         #expect(outside.status == 64)
         #expect(outside.stderr.contains("--category \"../elsewhere\" cannot be used"))

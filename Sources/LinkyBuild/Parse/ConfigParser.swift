@@ -86,6 +86,24 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sectionFeeds = $0 }
             case "extra_keys":
                 diagnostics.take(mapping.stringList(entry), as: .invalidConfig).map { config.extraKeys = Set($0) }
+            case "repository":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
+                    if let repository = Forge.repository(raw) {
+                        config.repository = repository
+                    } else {
+                        diagnostics.append(
+                            .warning(
+                                .invalidConfig, at: mapping.location(of: entry),
+                                "`repository` must be a repository's https address, such as https://github.com/o/r",
+                                hint:
+                                    "write the address of the repository the site is in (GitHub, GitLab, Forgejo or Gitea)"
+                            ))
+                    }
+                }
+            case "repository_branch":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
+                    config.repositoryBranch = raw
+                }
             case "source_url":
                 if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
                     if ListFileParser.absoluteHTTPURL(raw) != nil {

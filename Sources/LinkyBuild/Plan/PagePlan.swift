@@ -15,6 +15,9 @@ struct PlannedFile: Sendable, Hashable {
         case notFound
         /// The curator's list of dead and moved links (`broken_links_page`).
         case brokenLinks
+        /// The save page and the web app manifest that makes it a share target (`repository`).
+        case save
+        case webManifest
         case atomFeed
         case jsonFeed
         /// A tag's or a category's own feeds (`section_feeds`).
@@ -64,7 +67,7 @@ struct PlannedFile: Sendable, Hashable {
     /// What this file is made of: the one switch a new kind of page adds a case to.
     var inputs: Inputs {
         switch kind {
-        case .tagIndex, .search, .notFound, .asset, .redirect: .shape
+        case .tagIndex, .search, .notFound, .asset, .redirect, .save, .webManifest: .shape
         case .home, .category, .tag, .link, .tagFeed, .categoryFeed, .brokenLinks: .linksOnIt
         case .archiveYear: .yearOfLinks
         case .archive: .everyLinksMonth
@@ -190,6 +193,10 @@ struct PagePlanner {
         ]
         if site.config.brokenLinksPage {
             files.append(PlannedFile(path: SitePaths.brokenLinks, kind: .brokenLinks))
+        }
+        if site.config.repository != nil {
+            files.append(PlannedFile(path: SitePaths.save, kind: .save))
+            files.append(PlannedFile(path: SitePaths.webManifest, kind: .webManifest))
         }
         files += [
             PlannedFile(path: "feed.xml", kind: .atomFeed),

@@ -11,6 +11,8 @@ struct SitePaths: Sendable {
     static let print = "print/index.html"
     static let notFound = "404.html"
     static let brokenLinks = "broken/index.html"
+    static let save = "save/index.html"
+    static let webManifest = "manifest.webmanifest"
 
     /// `c/programming/swift/index.html`, `…/page/2/index.html`; the root category is the home page.
     func category(_ id: Int, page: Int = 1) -> String {

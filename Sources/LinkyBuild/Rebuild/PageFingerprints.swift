@@ -112,6 +112,8 @@ struct PageFingerprints: Sendable {
         case .tagIndex: writer.byte(5)
         case .search: writer.byte(6)
         case .notFound: writer.byte(7)
+        case .save: writer.byte(20)
+        case .webManifest: writer.byte(21)
         case .redirect(let target, let title):
             writer.byte(8)
             writer.string(target)
@@ -285,6 +287,8 @@ extension ByteWriter {
         string(config.images.rawValue)
         string(config.linkView.rawValue)
         string(config.linkOrder.rawValue)
+        optionalString(config.repository)
+        string(config.repositoryBranch)
         bool(config.sectionFeeds)
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)

@@ -153,6 +153,7 @@ struct SiteRenderer: Sendable {
         case .sitemap(let pages):
             return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
         case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
+        case .webManifest: return [OutputFile(path: file.path, contents: context.webManifest())]
         case .linksJSON: return [OutputFile(path: file.path, contents: CollectionDocument(context).bytes())]
         case .searchIndex: return [OutputFile(path: file.path, contents: search.indexJSON(context))]
         case .searchIndexScript: return [OutputFile(path: file.path, contents: search.indexScript(context))]
@@ -198,7 +199,7 @@ struct SiteRenderer: Sendable {
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date == nil })
             case .archiveYear(let year):
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date?.year == year })
-            case .redirect, .notFound, .search, .tagIndex, .tagFeed, .categoryFeed: continue
+            case .redirect, .notFound, .search, .tagIndex, .tagFeed, .categoryFeed, .save, .webManifest: continue
             case .brokenLinks:
                 let broken = PageLinks.broken(site)
                 shown.formUnion(broken.dead + broken.moved)
@@ -223,8 +224,10 @@ struct SiteRenderer: Sendable {
         case .print: "print"
         case .notFound: "404"
         case .brokenLinks: "broken"
+        case .save: "save"
         case .redirect: "redirect"
-        case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+        case .webManifest, .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON,
+            .searchIndex,
             .searchIndexScript, .searchShards, .asset:
             nil
         }
@@ -246,8 +249,10 @@ struct SiteRenderer: Sendable {
             case .print: context.printPage()
             case .notFound: context.notFound()
             case .brokenLinks: context.brokenLinks()
+            case .save: context.savePage()
             case .redirect(let target, let title): context.redirect(from: file.path, to: target, title: title)
-            case .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON, .searchIndex,
+            case .webManifest, .atomFeed, .jsonFeed, .tagFeed, .categoryFeed, .sitemap, .bookmarks, .linksJSON,
+                .searchIndex,
                 .searchIndexScript, .searchShards, .asset:
                 preconditionFailure("\(file.kind) is not an HTML page")
             }

@@ -87,13 +87,17 @@ struct TemplateContext {
     }
 
     func makeNavigation() -> TemplateMap {
-        [
+        var navigation: TemplateMap = [
             "home": .string(href(SitePaths.home)), "tags": .string(href(SitePaths.tagIndex)),
             "archive": .string(href(SitePaths.archive)), "search": .string(href(SitePaths.search)),
             "print": .string(href(SitePaths.print)), "feed": "feed.xml", "json_feed": "feed.json",
             "bookmarks": "bookmarks.html", "links_json": "links.json",
             "categories": .list(site.rootCategories.map { categoryReference($0) }),
         ]
+        // With a repository: the save page, and the manifest that makes the site a share target.
+        navigation["save"] = site.config.repository == nil ? false : .string(href(SitePaths.save))
+        navigation["manifest"] = site.config.repository == nil ? false : .string(SitePaths.webManifest)
+        return navigation
     }
 
     func makeSiteInfo() -> TemplateMap {

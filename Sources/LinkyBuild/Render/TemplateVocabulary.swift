@@ -34,6 +34,9 @@ enum TemplateVocabulary {
         "filter_tags", "words_json", "dead", "moved", "has_dead", "has_moved", "target", "source", "link", "total",
         "tag",
         "redirect",
+        // The save page (`repository`)
+        "is_save", "save", "manifest", "forge", "new_url", "path_parameter", "text_parameter", "button",
+        "save_folders", "bookmarklet",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

@@ -78,6 +78,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var images: Images = .local
     public var linkView: LinkView = .cards
     public var linkOrder: LinkOrder = .auto
+    /// The repository the site's files are in (`https://github.com/o/r`, a GitLab or Forgejo/Gitea
+    /// one): with it the site has a save page that opens the forge's editor on a new link file.
+    public var repository: String?
+    /// The branch the save page commits to.
+    public var repositoryBranch: String = "main"
 
     public init() {}
 
@@ -87,7 +92,7 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page",
-        "section_feed_size", "link_order",
+        "section_feed_size", "link_order", "repository", "repository_branch",
     ]
 }
 

@@ -33,7 +33,7 @@ struct TemplateVocabularyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appending(path: "linky.yml")
         let settings = try String(contentsOf: config, encoding: .utf8)
-        try (settings + "\nbroken_links_page: true\nsection_feeds: true\n").write(
+        try (settings + "\nbroken_links_page: true\nsection_feeds: true\nrepository: https://github.com/o/r\n").write(
             to: config, atomically: true, encoding: .utf8)
         var options = BuildOptions(siteFolder: folder)
         options.writeOutput = false
@@ -50,7 +50,9 @@ struct TemplateVocabularyTests {
             kinds.insert(page.template)
             Self.keys(page.context, into: &keys)
         }
-        #expect(kinds.isSuperset(of: ["home", "category", "tag", "tag_index", "link", "archive", "search", "print"]))
+        #expect(
+            kinds.isSuperset(of: ["home", "category", "tag", "tag_index", "link", "archive", "search", "print", "save"])
+        )
         #expect(keys.subtracting(TemplateVocabulary.names).sorted() == [])
     }
 

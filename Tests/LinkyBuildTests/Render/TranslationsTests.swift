@@ -60,7 +60,7 @@ struct TranslationsTests {
         let (english, _) = Self.parsed("en")
         let pattern = try Regex(#"\bt\.([a-z_]+)"#)
         var used = Set(["page_number", "tags", "archive", "search", "broken_links", "not_found", "search_results"])
-        used.formUnion(["links", "categories_count", "tags_count"])
+        used.formUnion(["links", "categories_count", "tags_count", "save_button", "save_top"])
         for (path, data) in DefaultTheme.files where path.hasSuffix(".mustache") {
             for match in String(decoding: data, as: UTF8.self).matches(of: pattern) {
                 used.insert(String(match.output[1].substring!))
