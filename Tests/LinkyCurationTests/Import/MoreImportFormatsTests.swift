@@ -110,7 +110,10 @@ import Testing
 
     /// 1,000 entries in each format, every 50th a broken address and every 50th a duplicate of the
     /// one before it: all accounted for, each bad one at its line.
-    @Test(arguments: ["omnivore.json", "karakeep.json", "linkwarden.json", "feeds.opml", "links.txt"])
+    @Test(arguments: [
+        "omnivore.json", "karakeep.json", "linkwarden.json", "feeds.opml", "links.txt", "raindrop.csv",
+        "instapaper.csv", "pocket.html",
+    ])
     func aThousandEntries(_ name: String) async throws {
         func address(_ index: Int) -> String {
             switch index % 50 {
@@ -147,6 +150,24 @@ import Testing
                 + indices.map {
                     "<outline type=\"rss\" text=\"Feed \($0)\" xmlUrl=\"\(address($0).replacingOccurrences(of: "&", with: "&amp;"))\"/>"
                 }.joined(separator: "\n") + "\n</body></opml>\n"
+        case "raindrop.csv":
+            text =
+                "id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n"
+                + indices.map {
+                    "\($0),\"Article, \($0)\",,An excerpt,\(address($0)),Reading/Web,\"a, b\",2024-05-01T23:30:00.000Z,,,false"
+                }.joined(separator: "\n") + "\n"
+        case "instapaper.csv":
+            text =
+                "URL,Title,Selection,Folder,Timestamp,Tags\n"
+                + indices.map {
+                    "\(address($0)),Article \($0),,Unread,1714608000,[]"
+                }.joined(separator: "\n") + "\n"
+        case "pocket.html":
+            text =
+                "<h1>Unread</h1><ul>\n"
+                + indices.map {
+                    "<li><a href=\"\(address($0))\" time_added=\"1714608000\" tags=\"a\">Article \($0)</a></li>"
+                }.joined(separator: "\n") + "\n</ul>\n"
         default:
             text = "\n" + indices.map { "\(address($0)) Article \($0)" }.joined(separator: "\n") + "\n"
         }
