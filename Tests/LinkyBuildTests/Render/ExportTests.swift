@@ -93,6 +93,19 @@ struct ExportTests {
         #expect(try await roundTrip(site.folder) == 10_000)
     }
 
+    /// Found on awesome-rust: a description holding a bare address (a badge's alt text) came back as a
+    /// secondary link; escaped, it stays text. Markup characters stay text too.
+    @Test func bareAddressesAndMarkupInDescriptionsStayText() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-export-bare-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "links/tools"), withIntermediateDirectories: true)
+        try
+            "---\nurl: https://a.example/\ntitle: \"A [beta] *star*\"\ndescription: \"See https://a.example/ci and www.a.example, `code` <b>x</b> | y\"\n---\n"
+            .write(to: folder.appending(path: "links/tools/a.md"), atomically: true, encoding: .utf8)
+        #expect(try await roundTrip(folder) == 1)
+    }
+
     @Test func theReadmeIsWhatAnAwesomeListLooksLike() async throws {
         let original = try await Self.prepared(Self.repository.appending(path: "Examples/reading-list"))
         let readme = String(decoding: try SiteExport.bytes(original, format: .awesome), as: UTF8.self)

@@ -77,7 +77,8 @@ struct AwesomeListRenderer {
     }
 
     /// Text as Markdown shows it literally: the characters that would start emphasis, code, a link
-    /// or HTML are escaped, and new lines become spaces (an item is one line).
+    /// or HTML are escaped, bare addresses kept from autolinking, and new lines become spaces (an
+    /// item is one line).
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -85,7 +86,9 @@ struct AwesomeListRenderer {
             if "\\`*_[]<>|".contains(character) { result.append("\\") }
             result.append(character)
         }
-        return result
+        // A bare address in the text would be read back as a link of its own (GFM's autolinks):
+        // an escaped `:` or `.` keeps it text.
+        return result.replacingOccurrences(of: "://", with: "\\://").replacingOccurrences(of: "www.", with: "www\\.")
     }
 
     /// A link destination: in angle brackets when it has spaces or brackets that would end it.
