@@ -21,6 +21,10 @@ let package = Package(
         .executableTarget(
             name: "FuzzNetscape",
             dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
+        /// The other import formats: CSV, JSON exports, OPML, lists of addresses, Pocket's HTML.
+        .executableTarget(
+            name: "FuzzImport",
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
         /// The Mustache parser and renderer of themes.
         .executableTarget(
             name: "FuzzTemplate",

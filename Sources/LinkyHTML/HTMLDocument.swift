@@ -36,6 +36,33 @@ public enum HTMLDocument {
 
 // MARK: - Private
 
+/// Parses XML (an OPML feed list) with libxml2's XML parser, forgiving (it recovers from errors as
+/// far as it can), with no network, no DTD and no entity expansion, into the same plain values, each
+/// element with its line. Element and attribute names keep their case (`xmlUrl`).
+public enum XMLDocument {
+    /// The root element, or nil when the bytes are not XML at all.
+    public static func parse(bytes: [UInt8]) -> HTMLNode? {
+        HTMLDocument.prepare()
+        guard !bytes.isEmpty else { return nil }
+        let options = Int32(
+            XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options)
+            }
+        }
+        guard let document else { return nil }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return nil }
+        return HTMLDocument.convert(root, depth: 0, keepingCase: true)
+    }
+}
+
+extension HTMLDocument {
+    static func prepare() { _ = initialise }
+}
+
 private extension HTMLDocument {
     /// libxml2 wants `xmlInitParser` once, before parsing on several threads.
     static let initialise: Void = { xmlInitParser() }()
@@ -43,17 +70,19 @@ private extension HTMLDocument {
     /// Deeper than this, a document is hostile; what is below is dropped rather than overflowing the stack.
     static let maximumDepth = 512
 
-    static func convert(_ node: xmlNodePtr, depth: Int) -> HTMLNode? {
+    static func convert(_ node: xmlNodePtr, depth: Int, keepingCase: Bool = false) -> HTMLNode? {
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
             guard let content = node.pointee.content else { return nil }
             return HTMLNode(kind: .text(String(cString: content)))
         case XML_ELEMENT_NODE:
-            let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+            let raw = node.pointee.name.map { String(cString: $0) } ?? ""
+            let name = keepingCase ? raw : raw.lowercased()
             var attributes: [HTMLNode.Attribute] = []
             var attribute = node.pointee.properties
             while let current = attribute {
-                let attributeName = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                let rawName = current.pointee.name.map { String(cString: $0) } ?? ""
+                let attributeName = keepingCase ? rawName : rawName.lowercased()
                 var value = ""
                 var part = current.pointee.children
                 while let text = part {
@@ -67,11 +96,15 @@ private extension HTMLDocument {
             if depth < maximumDepth {
                 var child = node.pointee.children
                 while let current = child {
-                    if let converted = convert(current, depth: depth + 1) { children.append(converted) }
+                    if let converted = convert(current, depth: depth + 1, keepingCase: keepingCase) {
+                        children.append(converted)
+                    }
                     child = current.pointee.next
                 }
             }
-            return HTMLNode(kind: .element(name: name, attributes: attributes), children: children)
+            return HTMLNode(
+                kind: .element(name: name, attributes: attributes), children: children,
+                line: keepingCase ? Int(xmlGetLineNo(node)) : nil)
         default:
             return nil
         }

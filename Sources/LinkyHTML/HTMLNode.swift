@@ -18,10 +18,13 @@ public struct HTMLNode: Sendable, Hashable {
 
     public var kind: Kind
     public var children: [HTMLNode]
+    /// The line the element starts on, for documents read as XML (`XMLDocument`); nil from HTML.
+    public var line: Int?
 
-    public init(kind: Kind, children: [HTMLNode] = []) {
+    public init(kind: Kind, children: [HTMLNode] = [], line: Int? = nil) {
         self.kind = kind
         self.children = children
+        self.line = line
     }
 
     /// The element's name, or nil for text.

@@ -1,60 +1,48 @@
 import Foundation
+import LinkyHTML
 import LinkyModel
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Reads an OPML feed list (what feed readers export: Feedly, Inoreader, NetNewsWire, Miniflux…): each
-/// `<outline>` with an `xmlUrl` becomes a link to the site (`htmlUrl`, else the feed itself), titled by
-/// its `title` or `text`, the feed kept as `feed:`; outlines holding others are folders.
+/// Reads an OPML feed list (what feed readers export: Feedly, Inoreader, NetNewsWire, Miniflux…), with
+/// libxml2's XML parser (`XMLDocument`): each `<outline>` with an `xmlUrl` becomes a link to the site
+/// (`htmlUrl`, else the feed itself), titled by its `title` or `text`, the feed kept as `feed:`;
+/// outlines holding others are folders.
 public enum OPMLReader {
     public static func read(_ data: Data, path: String) throws(ImportReadFailure) -> ImportedBookmarks {
-        let delegate = Delegate()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        guard parser.parse(), delegate.sawOPML else {
+        guard let root = XMLDocument.parse(bytes: [UInt8](data)), root.name?.lowercased() == "opml" else {
             throw .notInFormat(
-                path: path, line: parser.lineNumber,
-                message: delegate.sawOPML
-                    ? "the OPML is not well-formed XML (\(parser.parserError?.localizedDescription ?? "unknown"))"
-                    : "the file is not OPML (no <opml> element)",
+                path: path, line: nil, message: "the file is not OPML (no <opml> element)",
                 hint: "use the feed reader's OPML export as it is downloaded")
         }
-        return ImportedBookmarks(entries: delegate.entries)
-    }
-
-    private final class Delegate: NSObject, XMLParserDelegate {
         var entries: [ImportedBookmarks.Entry] = []
-        var sawOPML = false
-        /// The open outlines: the folder name each gives its children (nil for a feed's own outline).
-        var stack: [String?] = []
-
-        func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            if name.lowercased() == "opml" { sawOPML = true }
-            guard name.lowercased() == "outline" else { return }
-            let title = (attributes["title"] ?? attributes["text"] ?? "").collapsingWhitespace
-            guard let feed = attributes["xmlUrl"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-                stack.append(title.isEmpty ? nil : title)
-                return
+        func attribute(_ node: HTMLNode, _ name: String) -> String? {
+            guard case .element(_, let attributes) = node.kind else { return nil }
+            let value = attributes.first { $0.name.lowercased() == name.lowercased() }?.value
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            return value?.isEmpty == false ? value : nil
+        }
+        func walk(_ node: HTMLNode, folders: [String], depth: Int) {
+            guard depth < 64 else { return }
+            for child in node.children where child.name?.lowercased() == "outline" || child.name?.lowercased() == "body"
+            {
+                if child.name?.lowercased() == "body" {
+                    walk(child, folders: folders, depth: depth + 1)
+                    continue
+                }
+                let title = (attribute(child, "title") ?? attribute(child, "text") ?? "").collapsingWhitespace
+                guard let feed = attribute(child, "xmlUrl") else {
+                    walk(child, folders: title.isEmpty ? folders : folders + [title], depth: depth + 1)
+                    continue
+                }
+                let site = attribute(child, "htmlUrl")
+                var entry = ImportedBookmarks.Entry(
+                    line: child.line, folders: folders, url: site ?? feed, title: title,
+                    description: attribute(child, "description").map(\.collapsingWhitespace))
+                if site != nil { entry.extra.append(.init(key: "feed", value: feed)) }
+                entries.append(entry)
+                walk(child, folders: folders, depth: depth + 1)
             }
-            let site = attributes["htmlUrl"].flatMap { $0.isEmpty ? nil : $0 }
-            var entry = ImportedBookmarks.Entry(
-                line: parser.lineNumber, folders: stack.compactMap { $0 }, url: site ?? feed, title: title,
-                description: attributes["description"].map(\.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 })
-            if site != nil { entry.extra.append(.init(key: "feed", value: feed)) }
-            entries.append(entry)
-            stack.append(nil)
         }
-
-        func parser(
-            _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-        ) {
-            if name.lowercased() == "outline", !stack.isEmpty { stack.removeLast() }
-        }
+        walk(root, folders: [], depth: 0)
+        return ImportedBookmarks(entries: entries)
     }
 }
