@@ -56,6 +56,9 @@ def test_a_shared_page_becomes_the_forges_new_file(browser, build_site, tmp_path
     path, text = saved_file(link.get_attribute("href"), FORGES[repository])
     assert path == "links/한국어/훈민정음-위키백과.md"
     assert driver.find_element(By.CSS_SELECTOR, "[data-save-file]").text == path
+    # The same text is on the page, to copy where a forge's editor does not take it from the address.
+    shown = driver.execute_script("return document.querySelector('[data-save-text]').textContent")
+    assert shown == text
 
     # The file builds into the link shared, where `add` would have put it.
     site = tmp_path / "check"

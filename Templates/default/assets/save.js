@@ -9,6 +9,8 @@
   if (!form) return;
   var link = form.querySelector("[data-save-link]");
   var shownFile = form.querySelector("[data-save-file]");
+  // The file's text, to copy by hand where a forge's editor does not take it from the address.
+  var shownText = form.querySelector("[data-save-text]") || document.createElement("pre");
   function input(name) { return form.querySelector('[data-save-input="' + name + '"]'); }
 
   // What the page was opened with. A share target often puts the address in `text`.
@@ -68,6 +70,7 @@
       link.setAttribute("aria-disabled", "true");
       link.href = form.getAttribute("data-forge-new");
       shownFile.textContent = "";
+      shownText.textContent = "";
       return;
     }
     if (!title) title = url.hostname;
@@ -82,6 +85,7 @@
       encodeURIComponent(path) + "&" + form.getAttribute("data-forge-text") + "=" + encodeURIComponent(file);
     link.removeAttribute("aria-disabled");
     shownFile.textContent = path;
+    shownText.textContent = file;
   }
   form.addEventListener("input", update);
   form.addEventListener("change", update);
