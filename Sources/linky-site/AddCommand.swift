@@ -135,12 +135,8 @@ struct AddCommand: AsyncParsableCommand {
         let pictures = PictureFetch(options: options)
         do {
             let report = try await pictures.run(try await pictures.plan())
-            for warning in report.warnings {
-                // At the new file, with its code, as `fetch` says it.
-                let location = warning.location.map { DiagnosticFormat.displayed($0, prefix: prefix).description }
-                Terminal.error(
-                    "\(location ?? "linky-site"): warning[\(warning.code.rawValue)]: \(warning.message)\n")
-            }
+            // At the new file, with its code, as `fetch` says it.
+            for warning in report.warnings { Terminal.error(DiagnosticFormat.line(warning, prefix: prefix) + "\n") }
         } catch {
             Self.warn("the link was added, but its pictures were not: \(error.message(pathPrefix: ""))")
         }

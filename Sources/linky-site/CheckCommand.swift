@@ -199,8 +199,9 @@ struct CheckCommand: AsyncParsableCommand {
 private extension CheckCommand {
     /// A problem with one of the files `check` keeps, said as the build says its own.
     static func warn(_ path: String, _ message: String, hint: String) {
-        Terminal.error(
-            "\(path): warning[\(DiagnosticCode.invalidMetadataCache.rawValue)]: \(message)\n  hint: \(hint)\n")
+        DiagnosticFormat.text.print(
+            [.warning(.invalidMetadataCache, at: SourceLocation(path: path), message, hint: hint)], prefix: "",
+            summary: "", colors: Terminal.colorsOnStandardError)
     }
 
     /// `--suggest`: each dead link of `link-status.json` without an archived copy gets the Wayback

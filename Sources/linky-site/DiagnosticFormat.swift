@@ -59,6 +59,13 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
+    /// One diagnostic on one line, as `text` starts it (`links/a.md:2: warning[LINKY200]: …`), without
+    /// colour or hint: for the lines `fetch` and `add` print among their other output.
+    static func line(_ diagnostic: Diagnostic, prefix: String) -> TerminalText {
+        let location = diagnostic.location.map { displayed($0, prefix: prefix).description } ?? "linky-site"
+        return "\(location): \(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(diagnostic.message)"
+    }
+
     /// A location as printed: a site-relative path gets `prefix`, so it is relative to the current folder.
     static func displayed(_ location: SourceLocation, prefix: String) -> SourceLocation {
         var copy = location

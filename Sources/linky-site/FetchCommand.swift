@@ -110,10 +110,10 @@ private extension FetchCommand {
     /// at the first file that uses its address.
     func printPages(_ report: MetadataFetchReport, prefix: String) {
         for page in report.pages {
-            let location = page.uses.first.map { DiagnosticFormat.displayed($0, prefix: prefix).description } ?? ""
             if let warning = page.warning {
-                Terminal.output("\(location): warning[\(warning.code.rawValue)]: \(warning.message)")
+                Terminal.output(DiagnosticFormat.line(warning, prefix: prefix))
             } else if let moved = page.movedTo {
+                let location = page.uses.first.map { DiagnosticFormat.displayed($0, prefix: prefix).description } ?? ""
                 Terminal.output(
                     "\(location): note[\(DiagnosticCode.movedLink.rawValue)]: \(page.url.displayString) moved permanently to \(moved)"
                 )
@@ -141,10 +141,7 @@ private extension FetchCommand {
             progress.finish()
             throw error
         }
-        for warning in report.warnings {
-            let location = warning.location.map { DiagnosticFormat.displayed($0, prefix: prefix).description } ?? ""
-            Terminal.output("\(location): warning[\(warning.code.rawValue)]: \(warning.message)")
-        }
+        for warning in report.warnings { Terminal.output(DiagnosticFormat.line(warning, prefix: prefix)) }
         return report
     }
 
