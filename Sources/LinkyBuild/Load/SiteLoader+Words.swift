@@ -12,8 +12,7 @@ extension SiteLoader {
     /// (at `language:` in `config`) naming those there are; the words stay English.
     func loadWords(language: String, config: SourceFile?) -> (words: Words, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let builtIn = DefaultTheme.files.keys.compactMap(Self.translationLanguage)
-        var available = Set(builtIn)
+        var available = Self.builtInLanguages
         for folder in Self.translationFolders {
             available.formUnion(listFiles(folder).compactMap { Self.translationLanguage("i18n/\($0)") })
         }
@@ -30,10 +29,8 @@ extension SiteLoader {
         }
         var files: [(source: SourceFile, file: TranslationsParser.File)] = []
         for name in ["en"] + (chosen.map { $0 == "en" ? [] : [$0] } ?? []) {
-            if let data = DefaultTheme.files["i18n/\(name).yml"] {
-                let source = SourceFile(
-                    path: "(built-in) i18n/\(name).yml", text: String(decoding: data, as: UTF8.self))
-                files.append((source, TranslationsParser.parse(source).0))
+            if let builtIn = name == "en" ? Self.builtInEnglishTranslation : Self.builtInTranslation(name) {
+                files.append(builtIn)
             }
             for folder in Self.translationFolders {
                 let relative = "\(folder)/\(name).yml"
@@ -43,10 +40,25 @@ extension SiteLoader {
                 files.append((source, file))
             }
         }
-        let known = Set(files.first?.file.texts.keys ?? [:].keys)
+        // The words the theme has are the built-in English's.
+        let known = Set(Self.builtInEnglishTranslation?.file.texts.keys ?? [:].keys)
         let (words, problems) = TranslationsParser.words(
             language: chosen == nil ? "en" : language, files: files, known: known)
         return (words, diagnostics + problems.filter { !($0.location?.path.hasPrefix("(built-in)") ?? false) })
+    }
+
+    /// The built-in theme's languages: the names of its `i18n/*.yml` files.
+    static let builtInLanguages = Set(DefaultTheme.files.keys.compactMap(translationLanguage))
+
+    /// The built-in English, parsed once a process: every build lays the others over it, and `serve`
+    /// builds again and again.
+    static let builtInEnglishTranslation = builtInTranslation("en")
+
+    /// A built-in translation file, parsed.
+    static func builtInTranslation(_ name: String) -> (source: SourceFile, file: TranslationsParser.File)? {
+        guard let data = DefaultTheme.files["i18n/\(name).yml"] else { return nil }
+        let source = SourceFile(path: "(built-in) i18n/\(name).yml", text: String(decoding: data, as: UTF8.self))
+        return (source, TranslationsParser.parse(source).0)
     }
 
     /// `i18n/de.yml` → `de`; nil for other paths.
@@ -82,13 +94,8 @@ extension SiteLoader {
 
 extension Words {
     /// The built-in theme's English, for a site model made without the load stage (tests, tools).
-    static let builtInEnglish: Words = {
-        let source = SourceFile(
-            path: "(built-in) i18n/en.yml",
-            text: String(decoding: DefaultTheme.files["i18n/en.yml"] ?? Data(), as: UTF8.self))
-        return TranslationsParser.words(
-            language: "en", files: [(source, TranslationsParser.parse(source).0)], known: []
-        )
-        .0
-    }()
+    static let builtInEnglish: Words =
+        TranslationsParser.words(
+            language: "en", files: SiteLoader.builtInEnglishTranslation.map { [$0] } ?? [], known: []
+        ).0
 }
