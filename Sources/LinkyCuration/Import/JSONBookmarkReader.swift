@@ -14,18 +14,11 @@ import LinkyModel
 ///   collections (nested by `parentId`) → folders.
 public enum JSONBookmarkReader {
     public static func read(_ data: Data, path: String) throws(ImportReadFailure) -> ImportedBookmarks {
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw .notInFormat(
-                path: path, line: nil, message: "the file is not valid JSON (\(error.localizedDescription))",
-                hint: "use the app's JSON export as it is downloaded")
-        }
+        let parsed = try parsed(data, path: path, hint: "use the app's JSON export as it is downloaded")
         if let array = parsed as? [Any] {
             let objects = array.compactMap { $0 as? [String: Any] }
             if objects.contains(where: { $0["href"] != nil }) || objects.isEmpty {
-                return try PinboardJSONReader.read(data, path: path)
+                return PinboardJSONReader.read(posts: array, data: data, path: path)
             }
             return omnivore(objects, lines: lines(of: "\"url\"", in: data), path: path)
         }
@@ -112,6 +105,17 @@ public enum JSONBookmarkReader {
             }
         }
         return ImportedBookmarks(entries: entries, folders: folderTexts)
+    }
+
+    /// The document of a JSON export, or why it is not JSON (JSONSerialization's own reason).
+    static func parsed(_ data: Data, path: String, hint: String) throws(ImportReadFailure) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let nsError = error as NSError
+            let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+            throw .notInFormat(path: path, line: nil, message: "the file is not valid JSON (\(reason))", hint: hint)
+        }
     }
 
     static func text(_ value: Any?) -> String? {

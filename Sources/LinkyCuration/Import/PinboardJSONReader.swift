@@ -9,20 +9,19 @@ import LinkyModel
 /// `toread: "true"`; `tags` are separated by spaces. `meta` and `hash` are Pinboard's own and dropped.
 public enum PinboardJSONReader {
     public static func read(_ data: Data, path: String) throws(ImportReadFailure) -> ImportedBookmarks {
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw .notInFormat(
-                path: path, line: nil, message: "the file is not valid JSON (\(Self.reason(error)))",
-                hint: "use Pinboard's JSON export as it is downloaded, or pick the format with --from netscape|markdown"
-            )
-        }
+        let parsed = try JSONBookmarkReader.parsed(
+            data, path: path,
+            hint: "use Pinboard's JSON export as it is downloaded, or pick the format with --from netscape|markdown")
         guard let posts = parsed as? [Any] else {
             throw .notInFormat(
                 path: path, line: 1, message: "the JSON is not a list of bookmarks (Pinboard exports an array)",
                 hint: "use Pinboard's JSON export as it is downloaded")
         }
+        return read(posts: posts, data: data, path: path)
+    }
+
+    /// The bookmarks of an export already parsed: `posts` from `data`, whose lines locate them.
+    static func read(posts: [Any], data: Data, path: String) -> ImportedBookmarks {
         let lines = Self.elementLines(in: data)
         var entries: [ImportedBookmarks.Entry] = []
         var problems: [Diagnostic] = []
@@ -114,10 +113,5 @@ private extension PinboardJSONReader {
     static func utcDay(_ time: String) -> String? {
         guard let date = LinkDate(parsing: time) else { return nil }
         return date.hasTime ? LinkDate.day(ofInstant: date.instant).isoDay : date.isoDay
-    }
-
-    static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 }
