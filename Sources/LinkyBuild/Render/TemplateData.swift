@@ -18,9 +18,11 @@ public enum TemplateData {
 
     /// The names of the templates, page templates first.
     public static func templates(siteFolder: URL) -> [String] {
-        let (theme, _) = SiteBuilder.loadTheme(siteFolder)
-        return Theme.requiredTemplates
-            + theme.templateOrigins.keys.filter { !Theme.requiredTemplates.contains($0) }.sorted()
+        templates(of: SiteBuilder.loadTheme(siteFolder).0)
+    }
+
+    static func templates(of theme: Theme) -> [String] {
+        Theme.requiredTemplates + theme.templateOrigins.keys.filter { !Theme.requiredTemplates.contains($0) }.sorted()
     }
 
     /// The data `template` receives on `siteFolder`'s first page of its kind, as an indented outline.
@@ -31,7 +33,7 @@ public enum TemplateData {
         guard let site = prepared.site else { return .failure(.siteErrors(prepared.report.diagnostics)) }
         let theme = prepared.theme
         guard theme.hasTemplate(template) else {
-            return .failure(.unknownTemplate(template, known: templates(siteFolder: siteFolder)))
+            return .failure(.unknownTemplate(template, known: templates(of: theme)))
         }
         let context = TemplateContext(site: site)
         if template == "partials/link_item" {

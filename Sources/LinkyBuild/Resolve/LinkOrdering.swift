@@ -12,23 +12,20 @@ struct LinkOrdering {
     }
 
     func apply(to categories: inout [Category], _ tags: inout [Tag]) {
+        let before: (Int, Int) -> Bool
         switch order {
         case .auto: return
-        case .newest:
-            for index in categories.indices { categories[index].links.sort() }
-            for index in tags.indices { tags[index].links.sort() }
+        case .newest: before = (<)
         case .title:
             // Folded once per link, not once per comparison.
             let keys = links.map { $0.title.foldedIdentity }
-            let before: (Int, Int) -> Bool = { (keys[$0], $0) < (keys[$1], $1) }
-            for index in categories.indices { categories[index].links.sort(by: before) }
-            for index in tags.indices { tags[index].links.sort(by: before) }
+            before = { (keys[$0], $0) < (keys[$1], $1) }
         case .written:
-            let before: (Int, Int) -> Bool = {
+            before = {
                 (links[$0].source, links[$0].sourceOrder, $0) < (links[$1].source, links[$1].sourceOrder, $1)
             }
-            for index in categories.indices { categories[index].links.sort(by: before) }
-            for index in tags.indices { tags[index].links.sort(by: before) }
         }
+        for index in categories.indices { categories[index].links.sort(by: before) }
+        for index in tags.indices { tags[index].links.sort(by: before) }
     }
 }
