@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// `ADD_DATE` and `LAST_MODIFIED` of bookmark files: Unix time, in seconds by the format, though some
 /// exporters write milliseconds or microseconds (and some write 0 for "unknown").
@@ -16,5 +17,19 @@ enum BookmarkTimestamp {
         if value >= 100_000_000_000_000 { return value / 1_000_000 }
         if value >= 100_000_000_000 { return value / 1_000 }
         return value
+    }
+
+    /// The UTC day of a Unix time as `seconds` reads it: `1714608000` → `2024-05-02`.
+    static func day(unix text: String?) -> String? {
+        seconds(text).map { LinkDate.day(ofInstant: $0).isoDay }
+    }
+
+    /// The UTC day of an ISO 8601 time, or a day as written: `2024-05-01T23:30:00-05:00` → `2024-05-02`.
+    /// Fractions of a second (Raindrop's and Linkwarden's `…:00.000Z`), which a link's date does not
+    /// take, are dropped first.
+    static func day(iso text: String) -> String? {
+        let seconds = text.replacingOccurrences(of: #"(:\d\d)\.\d+"#, with: "$1", options: .regularExpression)
+        guard let date = LinkDate(parsing: seconds) else { return nil }
+        return date.hasTime ? LinkDate.day(ofInstant: date.instant).isoDay : date.isoDay
     }
 }

@@ -78,7 +78,7 @@ public enum CSVBookmarkReader {
         switch dialect {
         case .pocket:
             entry.tags = split(field("tags"), by: "|")
-            entry.date = field("time_added").flatMap(unixDay)
+            entry.date = BookmarkTimestamp.day(unix: field("time_added"))
             if field("status")?.lowercased() == "unread" { entry.extra.append(.init(key: "toread", value: "true")) }
         case .raindrop:
             entry.folders = (field("folder") ?? "").split(separator: "/").map {
@@ -86,7 +86,7 @@ public enum CSVBookmarkReader {
             }.filter { !$0.isEmpty && $0 != "Unsorted" }
             entry.tags = split(field("tags"), by: ",")
             entry.description = field("excerpt")
-            entry.date = field("created").flatMap(isoDay)
+            entry.date = field("created").flatMap(BookmarkTimestamp.day(iso:))
             entry.note =
                 [field("note"), field("highlights").map(highlights)].compactMap { $0 }
                 .joined(separator: "\n\n").nilIfEmpty
@@ -99,13 +99,13 @@ public enum CSVBookmarkReader {
             case let folder?: entry.folders = [folder]
             }
             entry.description = field("selection")
-            entry.date = field("timestamp").flatMap(unixDay)
+            entry.date = BookmarkTimestamp.day(unix: field("timestamp"))
             entry.tags = field("tags").map(jsonOrCommaList) ?? []
         case .plain:
             entry.description = field("description")
             entry.folders = (field("category") ?? field("folder") ?? "").split(separator: "/").map(String.init)
             entry.tags = split(field("tags"), by: ",")
-            entry.date = field("date").flatMap(isoDay)
+            entry.date = field("date").flatMap(BookmarkTimestamp.day(iso:))
             entry.note = field("note")
             entry.favorite = field("favorite").map(isTrue) ?? false
         }
@@ -135,20 +135,6 @@ public enum CSVBookmarkReader {
     }
 
     static func isTrue(_ text: String) -> Bool { ["true", "yes", "1"].contains(text.lowercased()) }
-
-    /// `1714608000` → `2024-05-02` (UTC).
-    static func unixDay(_ text: String) -> String? {
-        guard let seconds = Int64(text), seconds > 0 else { return nil }
-        return LinkDate.day(ofInstant: seconds).isoDay
-    }
-
-    /// `2024-05-01T23:30:00.000Z` or `2024-05-01` → the day in UTC.
-    static func isoDay(_ text: String) -> String? {
-        // Raindrop writes milliseconds (`…T23:30:00.000Z`), which a link's date does not take.
-        let seconds = text.replacingOccurrences(of: #"(:\d\d)\.\d+"#, with: "$1", options: .regularExpression)
-        guard let date = LinkDate(parsing: seconds) else { return nil }
-        return date.hasTime ? LinkDate.day(ofInstant: date.instant).isoDay : date.isoDay
-    }
 }
 
 extension String {

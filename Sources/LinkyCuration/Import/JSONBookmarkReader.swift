@@ -42,7 +42,8 @@ public enum JSONBookmarkReader {
             var entry = ImportedBookmarks.Entry(
                 line: index < lines.count ? lines[index] : nil, url: text(item["url"]),
                 title: text(item["title"]) ?? "", tags: list(item["labels"]),
-                date: text(item["savedAt"]).flatMap(CSVBookmarkReader.isoDay), description: text(item["description"]))
+                date: text(item["savedAt"]).flatMap(BookmarkTimestamp.day(iso:)), description: text(item["description"])
+            )
             if let state = text(item["state"]), state != "Archived" {
                 entry.extra.append(.init(key: "toread", value: "true"))
             }
@@ -63,9 +64,9 @@ public enum JSONBookmarkReader {
                 title: text(bookmark["title"]) ?? text(content["title"]) ?? "", tags: list(bookmark["tags"]),
                 description: text(content["description"]), note: text(bookmark["note"]))
             if let seconds = bookmark["createdAt"] as? NSNumber {
-                entry.date = CSVBookmarkReader.unixDay(String(seconds.int64Value))
+                entry.date = BookmarkTimestamp.day(unix: seconds.stringValue)
             } else {
-                entry.date = text(bookmark["createdAt"]).flatMap(CSVBookmarkReader.isoDay)
+                entry.date = text(bookmark["createdAt"]).flatMap(BookmarkTimestamp.day(iso:))
             }
             entry.favorite = bookmark["favourited"] as? Bool ?? false
             if bookmark["archived"] as? Bool == false { entry.extra.append(.init(key: "toread", value: "true")) }
@@ -100,7 +101,7 @@ public enum JSONBookmarkReader {
                         line: line < lines.count ? lines[line] : nil, folders: path, url: text(link["url"]),
                         title: text(link["name"]) ?? "",
                         tags: (link["tags"] as? [Any] ?? []).compactMap { text(($0 as? [String: Any])?["name"]) },
-                        date: text(link["createdAt"]).flatMap(CSVBookmarkReader.isoDay),
+                        date: text(link["createdAt"]).flatMap(BookmarkTimestamp.day(iso:)),
                         description: text(link["description"])))
             }
         }

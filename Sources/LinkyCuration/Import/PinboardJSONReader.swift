@@ -56,7 +56,7 @@ public enum PinboardJSONReader {
                 ImportedBookmarks.Entry(
                     line: line, url: text("href").flatMap { $0.isEmpty ? nil : $0 },
                     title: (text("description") ?? "").collapsingWhitespace, tags: tags,
-                    date: text("time").flatMap(Self.utcDay),
+                    date: text("time").flatMap(BookmarkTimestamp.day(iso:)),
                     description: text("extended").map(\.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 },
                     draft: flag("shared") == false, extra: extra))
         }
@@ -107,11 +107,5 @@ private extension PinboardJSONReader {
             }
         }
         return lines
-    }
-
-    /// `2024-05-01T23:30:00-05:00` → `2024-05-02`: the day in UTC, as for bookmark files.
-    static func utcDay(_ time: String) -> String? {
-        guard let date = LinkDate(parsing: time) else { return nil }
-        return date.hasTime ? LinkDate.day(ofInstant: date.instant).isoDay : date.isoDay
     }
 }

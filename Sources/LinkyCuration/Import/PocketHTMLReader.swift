@@ -36,7 +36,7 @@ public enum PocketHTMLReader {
                     url: node.attribute("href").flatMap { $0.isEmpty ? nil : $0 },
                     title: node.textContent.collapsingWhitespace,
                     tags: CSVBookmarkReader.split(node.attribute("tags"), by: ","),
-                    date: node.attribute("time_added").flatMap(CSVBookmarkReader.unixDay))
+                    date: BookmarkTimestamp.day(unix: node.attribute("time_added")))
                 if unread { entry.extra.append(.init(key: "toread", value: "true")) }
                 entries.append(entry)
                 anchor += 1
