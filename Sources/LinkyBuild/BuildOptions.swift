@@ -44,14 +44,17 @@ public struct CacheLayers: OptionSet, Sendable {
     public static let pages = CacheLayers(rawValue: 2)
     /// A rendered file whose bytes the output already has is not written.
     public static let compare = CacheLayers(rawValue: 4)
+    /// Each link's part of the files made from every link (`links.json`, the search index, the print
+    /// page) is copied from the last build's file when it would be the same.
+    public static let parts = CacheLayers(rawValue: 8)
 
-    public static let all: CacheLayers = [.parses, .pages, .compare]
+    public static let all: CacheLayers = [.parses, .pages, .compare, .parts]
 
     /// Every layer but those `LINKY_CACHE_OFF` names (comma-separated).
     public static var fromEnvironment: CacheLayers {
         guard let off = ProcessInfo.processInfo.environment["LINKY_CACHE_OFF"] else { return .all }
         let names: [String: CacheLayers] = [
-            "parses": .parses, "pages": .pages, "compare": .compare,
+            "parses": .parses, "pages": .pages, "compare": .compare, "parts": .parts,
         ]
         var layers = CacheLayers.all
         for name in off.split(separator: ",") { layers.subtract(names[String(name)] ?? []) }

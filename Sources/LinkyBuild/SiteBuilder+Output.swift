@@ -109,7 +109,8 @@ extension SiteBuilder {
         let renderer = SiteRenderer(site: site, theme: planned.theme)
         let inPlace = writer.updatesInPlace(finish: pdf != nil)
         let stamps = cache == nil ? nil : StampLog()
-        let selected = Mutex<RebuildPlan?>(nil)
+        let parts = PartLog()
+        let selected = Mutex<(plan: RebuildPlan, fingerprints: PageFingerprints)?>(nil)
         do {
             let counts = try await writer.write(
                 staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles,
@@ -117,23 +118,28 @@ extension SiteBuilder {
                 layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
-                    // The files always rendered start at once, while the cache works out which pages are
-                    // unchanged (fingerprinting 10,000 links' pages and stamping their files is 50 ms a
-                    // core would otherwise wait); then the pages it cannot show unchanged.
+                    // The links' fingerprints first: the files always rendered (made from every link) copy
+                    // the last build's part of each link that is as it was. They start next, while the
+                    // cache works out which pages are unchanged; then the pages it cannot show unchanged.
+                    let fingerprints = await PageFingerprints(site: site, theme: planned.theme)
                     let fields = ItemFieldsByTemplate(theme: planned.theme)
                     let first = planned.files.filter {
                         $0.isAlwaysRendered && renderer.readsNoItems($0, fields: fields)
                     }
                     let firstPaths = Set(first.map(\.path))
                     try await renderer.renderAndStore(
-                        first,
+                        first, parts: cache.previousParts(fingerprints, inPlace: inPlace),
                         later: {
                             let selection = await cache.select(
-                                planned.files, site: site, theme: planned.theme, inPlace: inPlace)
+                                planned.files, fingerprints: fingerprints, inPlace: inPlace)
                             keep(selection.skipped)
-                            selected.withLock { $0 = selection }
+                            selected.withLock { $0 = (selection, fingerprints) }
                             return selection.toRender.filter { !firstPaths.contains($0.path) }
-                        }, store: store)
+                        },
+                        store: { files in
+                            parts.record(files)
+                            try store(files)
+                        })
                 }, finish: pdf.map(Self.finishing))
             let selection = selected.withLock { $0 }
             let pdfFiles = pdf == nil ? [] : [PrintPDF.fileName]
@@ -143,9 +149,9 @@ extension SiteBuilder {
             report.filesUnchanged = counts.unchanged
             report.filesRemoved = counts.removed
             report.updatedInPlace = counts.inPlace
-            report.filesSkipped = selection?.kept.count ?? 0
+            report.filesSkipped = selection?.plan.kept.count ?? 0
             if let selection, let stamps {
-                cache?.record(selection, made: stamps.all)
+                cache?.record(selection.plan, made: stamps.all, parts: parts.all, fingerprints: selection.fingerprints)
             }
         } catch {
             report.outcome = error.isRenderFailure ? .contentErrors : .outputFailed

@@ -38,6 +38,19 @@ public struct TemplateLibrary: Sendable {
         return output
     }
 
+    /// Renders as `render(_:_:capacity:)` does, with where each `TemplatePart` of the lists the template
+    /// went over put its output.
+    public func render(
+        _ name: String, _ context: TemplateValue, capacity: Int = 0, parts: inout [TemplatePartRange]
+    ) throws(TemplateRenderError) -> [UInt8] {
+        guard let template = templates[name] else { return [] }
+        var renderer = TemplateRenderer(templates: templates, output: [], stack: [context])
+        renderer.output.reserveCapacity(capacity)
+        try renderer.render(template.nodes, in: name)
+        parts = renderer.parts
+        return renderer.output
+    }
+
     /// Appends the rendering to `output`.
     public func render(
         _ name: String, _ context: TemplateValue, into output: inout [UInt8]

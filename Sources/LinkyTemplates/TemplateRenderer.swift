@@ -10,6 +10,8 @@ struct TemplateRenderer {
     let templates: [String: Template]
     var output: [UInt8]
     var stack: [TemplateValue]
+    /// Where each part's output went (`TemplatePart`), in order.
+    var parts: [TemplatePartRange] = []
     private var indentation: [UInt8] = []
     private var depth = 0
 
@@ -71,7 +73,20 @@ private extension TemplateRenderer {
         case nil, .bool(false): return
         case .bool(true): try render(body, in: name)
         case .list(let items):
-            for item in items { try render(body, with: item, in: name) }
+            for item in items {
+                guard case .part(let part) = item else {
+                    try render(body, with: item, in: name)
+                    continue
+                }
+                let start = output.count
+                if let rendered = part.rendered, indentation.isEmpty {
+                    output.append(contentsOf: rendered)
+                } else {
+                    try render(body, with: part.value, in: name)
+                }
+                if indentation.isEmpty { parts.append(TemplatePartRange(id: part.id, range: start..<output.count)) }
+            }
+        case .part(let part): try renderSection(body, over: part.value, in: name)
         case let value?: try render(body, with: value, in: name)
         }
     }
@@ -84,6 +99,7 @@ private extension TemplateRenderer {
         switch value {
         case nil, .bool(false): try render(body, in: name)
         case .list(let items) where items.isEmpty: try render(body, with: .list([]), in: name)
+        case .part(let part): try renderInverted(body, over: part.value, in: name)
         default: return
         }
     }
@@ -93,6 +109,10 @@ private extension TemplateRenderer {
     )
         throws(TemplateRenderError)
     {
+        if case .part(let part) = value {
+            try render(body, with: part.value, in: name)
+            return
+        }
         stack.append(value)
         defer { stack.removeLast() }
         try render(body, in: name)
@@ -141,6 +161,7 @@ private extension TemplateRenderer {
         case .double(let number): output.append(contentsOf: "\(number)".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .list, .map: return
+        case .part(let part): append(part.value, escaped: escaped)
         }
     }
 }

@@ -11,11 +11,54 @@ public enum TemplateValue: Sendable, Equatable {
     case double(Double)
     case list([TemplateValue])
     case map([String: TemplateValue])
+    /// An item of a list whose output a render records by id (`TemplateLibrary.render(_:_:capacity:parts:)`),
+    /// or gives as already known: elsewhere it is its value.
+    indirect case part(TemplatePart)
 
     /// A map's entry; nil for a missing key or a value that is not a map.
     @inlinable public subscript(key: String) -> TemplateValue? {
-        if case .map(let entries) = self { return entries[key] }
-        return nil
+        switch self {
+        case .map(let entries): entries[key]
+        case .part(let part): part.value[key]
+        default: nil
+        }
+    }
+}
+
+extension TemplateValue {
+    /// The value a part stands for; any other value itself.
+    public var withoutPart: TemplateValue {
+        if case .part(let part) = self { part.value } else { self }
+    }
+}
+
+/// One item of a list, such as a link of the print page, kept apart in the output: a render records
+/// where the section over the list put its output (`TemplatePartRange`), and a later render of the same
+/// template with the same item can hand those bytes back as `rendered` instead of the value.
+///
+/// `rendered` stands for what the section's body made for the item at that place of that template; the
+/// caller keeps them together (a rebuild does it by fingerprints). Parts are recorded only outside
+/// indented partials, whose indentation is inserted after the fact.
+public struct TemplatePart: Sendable, Equatable {
+    public var id: Int
+    public var value: TemplateValue
+    public var rendered: [UInt8]?
+
+    public init(id: Int, value: TemplateValue, rendered: [UInt8]? = nil) {
+        self.id = id
+        self.value = value
+        self.rendered = rendered
+    }
+}
+
+/// Where a part's output lies in the rendered bytes.
+public struct TemplatePartRange: Sendable, Equatable {
+    public var id: Int
+    public var range: Range<Int>
+
+    public init(id: Int, range: Range<Int>) {
+        self.id = id
+        self.range = range
     }
 }
 

@@ -100,6 +100,17 @@ public struct Theme: Sendable {
         return try library.render(name, context, capacity: capacity)
     }
 
+    /// Renders a template, with where each `TemplatePart` went (see `TemplateLibrary.render(_:_:capacity:parts:)`).
+    public func render(
+        _ name: String, _ context: TemplateValue, capacity: Int = 0, parts: inout [TemplatePartRange]
+    ) throws(TemplateRenderError) -> [UInt8] {
+        guard library.template(named: name) != nil else { preconditionFailure("template \(name) was not loaded") }
+        return try library.render(name, context, capacity: capacity, parts: &parts)
+    }
+
+    /// Whether the template `name` is the built-in theme's own, not a site's.
+    public func isBuiltIn(_ name: String) -> Bool { templateOrigins[name]?.hasPrefix("(built-in) ") ?? false }
+
     /// The names a template looks up, with where (none for a template that does not exist).
     public func references(in name: String) -> [NameReference] { library.template(named: name)?.references ?? [] }
 

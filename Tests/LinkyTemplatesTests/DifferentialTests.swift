@@ -100,6 +100,7 @@ struct DifferentialTests {
         case .map(let entries):
             "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \(describe($0.value))" }.joined(separator: ", ")
                 + "}"
+        case .part(let part): describe(part.value)
         }
     }
 }

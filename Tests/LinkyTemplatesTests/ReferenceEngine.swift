@@ -38,6 +38,7 @@ struct ReferenceEngine {
         case .double(let number): number
         case .list(let items): items.map(object)
         case .map(let entries): entries.mapValues(object) as [String: Any]
+        case .part(let part): object(part.value)
         }
     }
 }

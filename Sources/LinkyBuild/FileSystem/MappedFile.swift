@@ -11,6 +11,8 @@ final class MappedFile: Sendable {
     /// The mapping's address (an integer, so the class is `Sendable`: the bytes are never written).
     private let address: Int
     let count: Int
+    /// The file's stamp when it was mapped.
+    let stamp: FileStamp
 
     init?(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -19,6 +21,7 @@ final class MappedFile: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         count = Int(status.st_size)
+        stamp = FileStamp(status)
         guard count > 0 else {
             address = 0
             return
@@ -34,7 +37,12 @@ final class MappedFile: Sendable {
         if let base = UnsafeMutableRawPointer(bitPattern: address) { munmap(base, count) }
     }
 
+    /// The bytes, valid while the value lives.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count)
+    }
+
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count))
+        try body(bytes)
     }
 }

@@ -110,7 +110,8 @@ struct PlannedFile: Sendable, Hashable {
     /// rebuild, and what a build leaves for the next to remove from is every file it made, not this list.
     var writesOnlyItsPath: Bool { kind != .searchShards }
 
-    /// The search index's script, for pages opened from disk.
+    /// The search index, and its script for pages opened from disk.
+    static let searchIndex = "search-index.json"
     static let searchIndexScript = "search-index.js"
 
     /// HTML pages are listed in the sitemap (except 404).
@@ -203,7 +204,7 @@ struct PagePlanner {
             PlannedFile(path: "feed.json", kind: .jsonFeed),
             PlannedFile(path: "bookmarks.html", kind: .bookmarks),
             PlannedFile(path: "links.json", kind: .linksJSON),
-            PlannedFile(path: "search-index.json", kind: .searchIndex),
+            PlannedFile(path: PlannedFile.searchIndex, kind: .searchIndex),
             PlannedFile(path: PlannedFile.searchIndexScript, kind: .searchIndexScript),
             PlannedFile(path: SearchShardFormat.path(SearchShardFormat.manifestName), kind: .searchShards),
         ]

@@ -84,11 +84,19 @@ struct BuildCache: Sendable {
     /// Which planned files to render: those whose fingerprint or file changed since the last build.
     /// An output written anew (`inPlace` false: there is none yet, or the PDF needs a new folder)
     /// renders every file.
-    func select(_ plan: [PlannedFile], site: Site, theme: Theme, inPlace: Bool) async -> RebuildPlan {
+    func select(_ plan: [PlannedFile], fingerprints: PageFingerprints, inPlace: Bool) async -> RebuildPlan {
         let reuse = inPlace && layers.contains(.pages)
         return await RebuildPlan(
-            plan: plan, fingerprints: PageFingerprints(site: site, theme: theme), previous: reuse ? previous : nil,
-            output: output, look: reuse ? await look?.value : nil)
+            plan: plan, fingerprints: fingerprints, previous: reuse ? previous : nil, output: output,
+            look: reuse ? await look?.value : nil)
+    }
+
+    /// The last build's parts of the files made from every link, for an output updated in place.
+    func previousParts(_ fingerprints: PageFingerprints, inPlace: Bool) -> PreviousLinkParts? {
+        guard inPlace, layers.contains(.parts), let previous, previous.output == FileIO.realPath(output) else {
+            return nil
+        }
+        return PreviousLinkParts(previous: previous, keys: fingerprints.partKeys, output: output)
     }
 
     /// Every file of the output as found before writing, when looked at; nil lists it anew.
@@ -96,9 +104,13 @@ struct BuildCache: Sendable {
 
     // MARK: - Write
 
-    /// Leaves the state for the next build (see `RebuildPlan.writeState`).
-    func record(_ rebuild: RebuildPlan, made: [String: FileStamp]) {
-        rebuild.writeState(made: made)
+    /// Leaves the state for the next build (see `RebuildPlan.writeState`), with the parts of the files
+    /// made from every link under each link's part key.
+    func record(
+        _ rebuild: RebuildPlan, made: [String: FileStamp], parts: [String: [LinkPart]], fingerprints: PageFingerprints
+    ) {
+        let kept = layers.contains(.parts) ? parts.filter { made[$0.key] != nil } : [:]
+        rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : fingerprints.partKeys, parts: kept)
     }
 
     /// Waits for the parses to be stored.

@@ -15,7 +15,8 @@ import LinkyModel
 /// - `.NAME.linky-state` (`BuildState`): each output file's fingerprint (`PageFingerprints`) with the
 ///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
 ///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
-///   Written after the output is complete.
+///   With them, where each link's part is in the files made from every link, and each link's part key
+///   (`PreviousLinkParts`). Written after the output is complete.
 ///
 /// Neither decides what the output contains, only what need not be done again. Another program, other
 /// settings (`linky.yml`, `metadata.json`, flags) or a damaged file drop them, and the build runs as if
@@ -23,11 +24,15 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
     var pages: [String: Page] = [:]
+    /// Each link's part key (`PageFingerprints.partKeys`), by id.
+    var linkKeys: [Fingerprint] = []
+    /// Where each link's part is in the files that keep parts (`OutputFile.parts`), by path.
+    var parts: [String: [LinkPart]] = [:]
 
     struct Page: Sendable, Equatable {
         /// Nil for a file that is always rendered (listed for `MovedPaths`, which needs every path).
@@ -60,6 +65,19 @@ struct BuildState: Sendable {
                     }
                     state.pages[path] = Page(fingerprint: fingerprint, stamp: stamp)
                 }
+                state.linkKeys = try (0..<reader.count()).map { _ throws(ByteReader.Malformed) in
+                    try reader.fingerprint()
+                }
+                for _ in 0..<(try reader.count()) {
+                    let path = try reader.string()
+                    state.parts[path] = try (0..<reader.count()).map { _ throws(ByteReader.Malformed) in
+                        let link = try reader.int()
+                        let start = try reader.int()
+                        let end = try reader.int()
+                        guard start <= end else { throw ByteReader.Malformed() }
+                        return LinkPart(link: link, range: start..<end)
+                    }
+                }
                 guard reader.isAtEnd else { return nil }
                 return state
             } catch {
@@ -68,10 +86,14 @@ struct BuildState: Sendable {
         }
     }
 
-    /// Replaces the state beside `output` with one of `pages`, in their order, for the output at the
-    /// real path `outputPath`; a failure only costs the next build its head start.
-    static func write(_ outputPath: String, _ pages: [(path: String, page: Page)], beside output: URL) {
-        var writer = ByteWriter(capacity: pages.count * 96 + 256)
+    /// Replaces the state beside `output` with one of `pages`, in their order, and of the links' parts,
+    /// for the output at the real path `outputPath`; a failure only costs the next build its head start.
+    static func write(
+        _ outputPath: String, _ pages: [(path: String, page: Page)], linkKeys: [Fingerprint] = [],
+        parts: [String: [LinkPart]] = [:], beside output: URL
+    ) {
+        let partCount = parts.values.reduce(0) { $0 + $1.count }
+        var writer = ByteWriter(capacity: pages.count * 96 + linkKeys.count * 16 + partCount * 24 + 256)
         writer.append(Self.magic)
         writer.int(Self.formatVersion)
         writer.fingerprint(ProgramIdentity.current)
@@ -81,6 +103,18 @@ struct BuildState: Sendable {
             writer.string(path)
             writer.optional(page.fingerprint) { $0.fingerprint($1) }
             writer.optional(page.stamp) { $0.stamp($1) }
+        }
+        writer.int(linkKeys.count)
+        for key in linkKeys { writer.fingerprint(key) }
+        writer.int(parts.count)
+        for path in parts.keys.sorted() {
+            writer.string(path)
+            writer.int(parts[path]!.count)
+            for part in parts[path]! {
+                writer.int(part.link)
+                writer.int(part.range.lowerBound)
+                writer.int(part.range.upperBound)
+            }
         }
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
     }

@@ -44,6 +44,7 @@ struct PageFingerprints: Sendable {
         writer.optional(model.newestDate) { $0.linkDate($1) }
         site = Fingerprint(writer.bytes)
         links = await Self.linkFingerprints(model.links)
+        related = model.links.indices.map { model.links[$0].related }
         pageSize = max(model.config.pageSize, 1)
         var byYear: [Int: [Int]] = [:]
         for id in model.links.indices {
@@ -80,6 +81,24 @@ struct PageFingerprints: Sendable {
     private let showsAllLinksInArchive: Bool
     /// Each link's year and month, or an undated link's fingerprint, in order.
     private let archiveMonths: [UInt8]
+
+    /// The link each link is nested under, by id.
+    private let related: [Int?]
+
+    /// Each link's part key, by id (see `PreviousLinkParts`): what its part of a file made from every
+    /// link shows — the site's shape and the link — and its place, the id and the id of the link it is
+    /// nested under, which `links.json` writes.
+    var partKeys: [Fingerprint] {
+        var writer = ByteWriter(capacity: 64)
+        return links.indices.map { id in
+            writer.removeAll()
+            writer.fingerprint(site)
+            writer.fingerprint(links[id])
+            writer.int(id)
+            writer.int(related[id] ?? -1)
+            return Fingerprint(writer.bytes)
+        }
+    }
 
     private let categoryLinks: [[Int]]
     private let tagLinks: [[Int]]

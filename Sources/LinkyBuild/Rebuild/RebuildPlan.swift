@@ -54,11 +54,11 @@ struct RebuildPlan: Sendable {
 
     /// Leaves the state for the next build beside the output: every planned file with its fingerprint
     /// and the stamp it has now (`made`: each file the build stored, written or found with the same
-    /// bytes), in plan order.
-    func writeState(made: [String: FileStamp]) {
+    /// bytes), in plan order; and the links' parts (see `PreviousLinkParts`).
+    func writeState(made: [String: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:]) {
         let pages = files.map { file, fingerprint in
             (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: made[file.path]))
         }
-        BuildState.write(outputPath, pages, beside: output)
+        BuildState.write(outputPath, pages, linkKeys: linkKeys, parts: parts, beside: output)
     }
 }

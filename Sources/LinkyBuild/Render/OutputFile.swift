@@ -8,10 +8,14 @@ import Foundation
 public struct OutputFile: Sendable, Hashable {
     public var path: String
     public var contents: [UInt8]
+    /// Where each link's part of the file lies, for a file made from every link that keeps them
+    /// (`PreviousParts`); empty for the others.
+    public var parts: [LinkPart] = []
 
-    public init(path: String, contents: [UInt8]) {
+    public init(path: String, contents: [UInt8], parts: [LinkPart] = []) {
         self.path = path
         self.contents = contents
+        self.parts = parts
     }
 
     public init(path: String, contents: Data) {

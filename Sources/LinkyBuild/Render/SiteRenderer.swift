@@ -23,19 +23,20 @@ struct SiteRenderer: Sendable {
     func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([Rendered]) throws -> Void
     ) async throws {
-        try await render(plan, itemCache: itemCache, store: nil, deliver: deliver)
+        try await render(plan, itemCache: itemCache, parts: nil, store: nil, deliver: deliver)
     }
 
     /// Renders every planned file and has the render tasks themselves `store` each chunk, in
     /// parallel: writing (or comparing with an existing output) is as much work as rendering.
     ///
     /// `later`, when given, is run while the files of `plan` render and returns more files to render
-    /// (a rebuild works out which pages it can skip while the files it never skips are made).
+    /// (a rebuild works out which pages it can skip while the files it never skips are made). `parts`:
+    /// the last build's parts of the files made from every link, for a rebuild to copy.
     func renderAndStore(
-        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, later: (() async -> [PlannedFile])? = nil,
-        store: @escaping @Sendable ([OutputFile]) throws -> Void
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, parts: (any PreviousParts)? = nil,
+        later: (() async -> [PlannedFile])? = nil, store: @escaping @Sendable ([OutputFile]) throws -> Void
     ) async throws {
-        try await render(plan, itemCache: itemCache, later: later, store: Optional(store)) { _ in }
+        try await render(plan, itemCache: itemCache, parts: parts, later: later, store: Optional(store)) { _ in }
     }
 
     /// Whether the file never shows a link's cached item: the files made from data, not templates
@@ -47,7 +48,8 @@ struct SiteRenderer: Sendable {
     }
 
     private func render(
-        _ plan: [PlannedFile], itemCache: LinkItemCache?, later: (() async -> [PlannedFile])? = nil,
+        _ plan: [PlannedFile], itemCache: LinkItemCache?, parts: (any PreviousParts)?,
+        later: (() async -> [PlannedFile])? = nil,
         store storeFiles: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([Rendered]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
@@ -66,6 +68,7 @@ struct SiteRenderer: Sendable {
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
+                    context.previousParts = parts
                     // Built by the chunk that holds the search files, once for all of them.
                     var search = SearchFiles()
                     var files: [Rendered] = []
@@ -136,6 +139,17 @@ struct SiteRenderer: Sendable {
     /// One planned file's output. `search` keeps what the search files share (their document, the
     /// index's encoding), made by the first of them that needs it.
     func render(_ file: PlannedFile, context: TemplateContext, search: inout SearchFiles) throws -> [OutputFile] {
+        if file.kind == .print, theme.isBuiltIn("print") {
+            // The built-in print page's items show only their link: each is a part (`PreviousParts`).
+            var context = context
+            context.printKeepsParts = true
+            var parts: [TemplatePartRange] = []
+            let bytes = try theme.render("print", context.printPage(), capacity: capacity(file), parts: &parts)
+            return [
+                OutputFile(
+                    path: file.path, contents: bytes, parts: parts.map { LinkPart(link: $0.id, range: $0.range) })
+            ]
+        }
         if let page = htmlPage(file, context: context) {
             return [
                 OutputFile(
@@ -154,9 +168,10 @@ struct SiteRenderer: Sendable {
             return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
         case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
         case .webManifest: return [OutputFile(path: file.path, contents: context.webManifest())]
-        case .linksJSON: return [OutputFile(path: file.path, contents: CollectionDocument(context).bytes())]
-        case .searchIndex: return [OutputFile(path: file.path, contents: search.indexJSON(context))]
-        case .searchIndexScript: return [OutputFile(path: file.path, contents: search.indexScript(context))]
+        case .linksJSON: return [CollectionDocument.file(context, path: file.path)]
+        case .searchIndex: return [search.indexJSON(context, path: file.path)]
+        case .searchIndexScript:
+            return [search.indexScript(context, path: file.path, jsonPath: PlannedFile.searchIndex)]
         case .searchShards: return try SearchShards(search.document(context)).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")

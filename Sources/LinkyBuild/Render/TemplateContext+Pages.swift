@@ -249,7 +249,7 @@ extension TemplateContext {
                     category.id == 0 ? site.config.title : trail(category.id).map(\.title).joined(separator: " › ")),
                 "depth": .int(max(category.depth, 1)), "count": .int(category.links.count),
                 "total_count": .int(category.id == 0 ? category.links.count : category.totalCount),
-                "links": .list(category.links.map { linkItem($0, withNote: true) }),
+                "links": .list(category.links.map(printItem)),
                 "has_links": .bool(!category.links.isEmpty),
             ]
             if let description = category.description { section["description"] = .string(description) }
@@ -269,6 +269,16 @@ extension TemplateContext {
                     site.config.images == .local ? site.links[$0].preview != nil : site.links[$0].image != nil
                 })
         return page(path: SitePaths.print, kind: "print", title: site.config.title, description: nil, extra: extra)
+    }
+
+    /// A link of the print page: with the built-in template, a part, copied from the last build's page
+    /// when its link is as it was (`PreviousParts`).
+    private func printItem(_ id: Int) -> TemplateValue {
+        guard printKeepsParts else { return linkItem(id, withNote: true) }
+        if let previous = previousParts?.part(of: SitePaths.print, link: id) {
+            return .part(TemplatePart(id: id, value: true, rendered: Array(previous)))
+        }
+        return .part(TemplatePart(id: id, value: linkItem(id, withNote: true)))
     }
 
     /// An old address (an alias): `redirect.target` is the page's address relative to the root,

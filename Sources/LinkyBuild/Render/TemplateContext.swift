@@ -16,6 +16,10 @@ struct TemplateContext {
     var itemCache: LinkItemCache?
     /// The entries link items get: those the page's templates can look up (see `ItemFields`).
     var itemFields = ItemFields.all
+    /// The last build's parts of the files made from every link, when a rebuild has them (`PreviousParts`).
+    var previousParts: (any PreviousParts)?
+    /// Whether the print page's links are parts (`TemplatePart`): while its template is the built-in one.
+    var printKeepsParts = false
     /// Built once: every page shows them.
     private(set) var siteInfo: TemplateMap = [:]
     private(set) var navigation: TemplateMap = [:]

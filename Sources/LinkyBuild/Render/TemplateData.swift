@@ -79,7 +79,7 @@ public enum TemplateData {
                     lines.append("\(indent)\(key): an empty list here")
                     continue
                 }
-                if case .map(let inner) = first {
+                if case .map(let inner) = first.withoutPart {
                     lines.append("\(indent)\(key): a list of \(items.count); the first:")
                     describe(inner, depth: depth + 1, into: &lines)
                 } else {
@@ -102,6 +102,7 @@ public enum TemplateData {
         case .double(let number): return String(number)
         case .list(let items): return "a list of \(items.count)"
         case .map(let entries): return "a map of \(entries.count)"
+        case .part(let part): return scalar(part.value)
         }
     }
 }

@@ -21,6 +21,7 @@ struct TemplateVocabularyTests {
                 if key != "extra" && key != "t" { Self.keys(inner, into: &keys) }
             }
         case .list(let items): for item in items { Self.keys(item, into: &keys) }
+        case .part(let part): Self.keys(part.value, into: &keys)
         default: break
         }
     }

@@ -68,7 +68,8 @@ struct CollectionDocument: Encodable {
     var tags: [TagEntry]
     var links: [LinkEntry]
 
-    init(_ context: TemplateContext) {
+    /// `withLinks` false leaves `links` empty, for `file`, which writes them itself.
+    init(_ context: TemplateContext, withLinks: Bool = true) {
         let site = context.site
         let config = site.config
         self.site = SiteInfo(
@@ -85,7 +86,28 @@ struct CollectionDocument: Encodable {
                 id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, parent: tag.parent,
                 count: tag.links.count, page: context.paths.tag(tag.id))
         }
-        links = site.links.indices.map { Self.entry(site, $0, context) }
+        links = withLinks ? site.links.indices.map { Self.entry(site, $0, context) } : []
+    }
+
+    /// `links.json` at `path`, with where each link's entry is (`OutputFile.parts`): each entry is copied
+    /// from the last build's file when `context.previousParts` has it, else made.
+    static func file(_ context: TemplateContext, path: String) -> OutputFile {
+        let site = context.site
+        var parts: [LinkPart] = []
+        parts.reserveCapacity(site.links.count)
+        var json = JSONText(pretty: true, capacity: 4096 + site.links.count * 1536)
+        CollectionDocument(context, withLinks: false).write(to: &json) { json in
+            json.array(site.links.indices) { json, id in
+                let start = json.count
+                if let previous = context.previousParts?.part(of: path, link: id) {
+                    json.written(previous)
+                } else {
+                    entry(site, id, context).write(to: &json)
+                }
+                parts.append(LinkPart(link: id, range: start..<json.count))
+            }
+        }
+        return OutputFile(path: path, contents: json.finished(), parts: parts)
     }
 
     /// The entry of `site.links[id]`, read a field at a time: a `Link` bound to a name (or handed to a
@@ -118,6 +140,11 @@ extension CollectionDocument: JSONTextWritable {
 
     /// The keys in UTF-8 order, as `JSONTextWritable` asks.
     func write(to json: inout JSONText) {
+        write(to: &json) { json in json.array(links) { $1.write(to: &$0) } }
+    }
+
+    /// The document with `writeLinks` writing the array of links.
+    private func write(to json: inout JSONText, links writeLinks: (inout JSONText) -> Void) {
         json.object { json in
             json.key("categories")
             json.array(categories) { json, category in
@@ -135,38 +162,7 @@ extension CollectionDocument: JSONTextWritable {
             }
             json.member("generator", generator)
             json.key("links")
-            json.array(links) { json, link in
-                json.object { json in
-                    json.member("category", link.category)
-                    json.member("date", link.date)
-                    json.member("dead_since", link.deadSince)
-                    json.member("description", link.description)
-                    if let extra = link.extra {
-                        json.key("extra")
-                        json.sortedObject(extra) { $0.extra($1) }
-                    }
-                    json.member("favorite", link.favorite)
-                    json.member("id", link.id)
-                    json.member("image", link.image)
-                    if let secondary = link.links {
-                        json.key("links")
-                        json.array(secondary) { json, entry in
-                            json.object { json in
-                                json.member("title", entry.title)
-                                json.member("url", entry.url)
-                            }
-                        }
-                    }
-                    json.member("moved_to", link.movedTo)
-                    json.member("note", link.note)
-                    json.member("page", link.page)
-                    json.member("related", link.related)
-                    json.member("source", link.source)
-                    json.member("tags", link.tags)
-                    json.member("title", link.title)
-                    json.member("url", link.url)
-                }
-            }
+            writeLinks(&json)
             json.key("site")
             json.object { json in
                 json.member("author", site.author)
@@ -188,6 +184,42 @@ extension CollectionDocument: JSONTextWritable {
                 }
             }
             json.member("version", version)
+        }
+    }
+}
+
+extension CollectionDocument.LinkEntry: JSONTextWritable {
+    /// The keys in UTF-8 order.
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.member("category", category)
+            json.member("date", date)
+            json.member("dead_since", deadSince)
+            json.member("description", description)
+            if let extra {
+                json.key("extra")
+                json.sortedObject(extra) { $0.extra($1) }
+            }
+            json.member("favorite", favorite)
+            json.member("id", id)
+            json.member("image", image)
+            if let secondary = links {
+                json.key("links")
+                json.array(secondary) { json, entry in
+                    json.object { json in
+                        json.member("title", entry.title)
+                        json.member("url", entry.url)
+                    }
+                }
+            }
+            json.member("moved_to", movedTo)
+            json.member("note", note)
+            json.member("page", page)
+            json.member("related", related)
+            json.member("source", source)
+            json.member("tags", tags)
+            json.member("title", title)
+            json.member("url", url)
         }
     }
 }

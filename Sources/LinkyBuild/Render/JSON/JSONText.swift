@@ -56,6 +56,16 @@ struct JSONText {
         close(UInt8(ascii: "]"))
     }
 
+    /// How many bytes are written so far.
+    var count: Int { bytes.count }
+
+    /// A value written before, as its bytes: an element of an array (after the separator `array` wrote),
+    /// copied from an earlier document at the same depth.
+    mutating func written(_ value: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: value)
+        empty = false
+    }
+
     /// `"key" : ` (or `"key":`), after the separator the previous member needs.
     mutating func key(_ key: String) {
         separate()

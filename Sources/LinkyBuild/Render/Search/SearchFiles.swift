@@ -6,7 +6,7 @@ import Foundation
 /// (`SiteRenderer.isSearch`).
 struct SearchFiles {
     private var document: SearchIndexDocument?
-    private var json: [UInt8]?
+    private var json: (bytes: [UInt8], parts: [LinkPart])?
 
     init() {}
 
@@ -17,14 +17,19 @@ struct SearchFiles {
         return made
     }
 
-    mutating func indexJSON(_ context: TemplateContext) -> [UInt8] {
-        if let json { return json }
-        let made = document(context).indexJSON()
-        json = made
-        return made
+    /// `search-index.json` at `path`, with where each link's entry is; each entry the last build's file
+    /// has as it would be now (`context.previousParts`) is copied.
+    mutating func indexJSON(_ context: TemplateContext, path: String) -> OutputFile {
+        if let json { return OutputFile(path: path, contents: json.bytes, parts: json.parts) }
+        var parts: [LinkPart] = []
+        let previous = context.previousParts.map { previous in { previous.part(of: path, link: $0) } }
+        let made = document(context).indexJSON(previous: previous, parts: &parts)
+        json = (made, parts)
+        return OutputFile(path: path, contents: made, parts: parts)
     }
 
-    mutating func indexScript(_ context: TemplateContext) -> [UInt8] {
-        SearchIndexDocument.script(indexJSON(context))
+    /// `search-index.js`: the bytes of `search-index.json` (at `jsonPath`) as a script.
+    mutating func indexScript(_ context: TemplateContext, path: String, jsonPath: String) -> OutputFile {
+        OutputFile(path: path, contents: SearchIndexDocument.script(indexJSON(context, path: jsonPath).contents))
     }
 }

@@ -131,8 +131,28 @@ struct SearchIndexDocument: Encodable {
 extension SearchIndexDocument {
     /// The bytes of `search-index.json`.
     func indexJSON() -> [UInt8] {
+        var parts: [LinkPart] = []
+        return indexJSON(previous: nil, parts: &parts)
+    }
+
+    /// The bytes of `search-index.json`, with where each link's entry is (`parts`): an entry `previous`
+    /// gives (the last build's, see `PreviousParts`) is copied, the others written.
+    func indexJSON(previous: ((Int) -> UnsafeRawBufferPointer?)?, parts: inout [LinkPart]) -> [UInt8] {
         // About what a link adds, so that the buffer of a large collection is not outgrown.
-        json(pretty: false, capacity: 4096 + links.count * 768)
+        var json = JSONText(pretty: false, capacity: 4096 + links.count * 768)
+        parts.reserveCapacity(links.count)
+        write(to: &json) { json in
+            json.array(links.indices) { json, id in
+                let start = json.count
+                if let bytes = previous?(id) {
+                    json.written(bytes)
+                } else {
+                    links[id].write(to: &json)
+                }
+                parts.append(LinkPart(link: id, range: start..<json.count))
+            }
+        }
+        return json.finished()
     }
 
     /// The bytes of `search-index.js`: the same object as a script, for file://, where browsers
@@ -146,11 +166,16 @@ extension SearchIndexDocument {
 
 extension SearchIndexDocument: JSONTextWritable {
     func write(to json: inout JSONText) {
+        write(to: &json) { json in json.array(links) { $1.write(to: &$0) } }
+    }
+
+    /// The document with `writeLinks` writing the array of links.
+    private func write(to json: inout JSONText, links writeLinks: (inout JSONText) -> Void) {
         json.object { json in
             json.key("categories")
             json.array(categories) { $1.write(to: &$0) }
             json.key("links")
-            json.array(links) { $1.write(to: &$0) }
+            writeLinks(&json)
             json.member("tags", tags)
             json.member("version", version)
         }

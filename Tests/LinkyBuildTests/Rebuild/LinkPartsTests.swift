@@ -1,0 +1,124 @@
+import Foundation
+import LinkyModel
+import LinkyTheme
+import Testing
+
+@testable import LinkyBuild
+
+/// A rebuild copies each link's part of the files made from every link (`links.json`, the search
+/// index, the print page) from the last build's file when the link and the site's shape are as they
+/// were (`PreviousLinkParts`), and makes the others; the output is still what a fresh build writes.
+@Suite struct LinkPartsTests {
+    static let partFiles = ["links.json", "print/index.html", "search-index.json"]
+
+    /// The last build's parts as the current site would be asked for them.
+    static func previousParts(_ site: TestSite) async throws -> (PreviousLinkParts?, Site) {
+        let prepared = await SiteBuilder().prepare(
+            BuildOptions(siteFolder: site.folder, baseURL: "https://example.com/links/"))
+        let model = try #require(prepared.site)
+        let fingerprints = await PageFingerprints(site: model, theme: prepared.theme)
+        let state = try #require(BuildState.read(beside: site.output))
+        return (PreviousLinkParts(previous: state, keys: fingerprints.partKeys, output: site.output), model)
+    }
+
+    @Test func aBuildRecordsWhereEachLinksPartIs() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let state = try #require(BuildState.read(beside: site.output))
+        #expect(state.parts.keys.sorted() == Self.partFiles)
+        #expect(state.linkKeys.count == 8)
+        for path in Self.partFiles {
+            let parts = try #require(state.parts[path])
+            #expect(Set(parts.map(\.link)) == Set(0..<8), "\(path)")
+            let bytes = [UInt8](try Data(contentsOf: site.output.appending(path: path)))
+            for part in parts {
+                let text = String(decoding: bytes[part.range], as: UTF8.self)
+                if path.hasSuffix(".json") {
+                    #expect(text.hasPrefix("{") && text.hasSuffix("}"), "\(path): \(text)")
+                } else {
+                    #expect(text.contains("<li class=\"print-link\">") && text.hasSuffix("</li>\n"), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test func onlyTheEditedLinksPartIsMadeAgain() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        try RebuildStateTests.Edit.description.apply(to: site)
+        let (found, model) = try await Self.previousParts(site)
+        let parts = try #require(found)
+        let edited = try #require(model.links.firstIndex { $0.title == "Beta" })
+        for path in Self.partFiles {
+            #expect(parts.part(of: path, link: edited) == nil, "\(path)")
+            for id in model.links.indices where id != edited {
+                let part = try #require(parts.part(of: path, link: id), "\(path) \(id)")
+                #expect(String(decoding: part, as: UTF8.self).contains(model.links[id].title))
+            }
+        }
+        let report = await site.build()
+        #expect(report.outcome == .success)
+        #expect(try site.read("links.json").contains("About Beta, edited."))
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func aFileChangedByHandGivesNoParts() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        // Same length, other bytes: the stamp (times, size, inode) says the file is not as it was left.
+        let url = site.output.appending(path: "links.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "About Alpha.", with: "About ALPHA.").write(
+            to: url, atomically: false, encoding: .utf8)
+        try RebuildStateTests.Edit.description.apply(to: site)
+        let (found, model) = try await Self.previousParts(site)
+        let parts = try #require(found)
+        #expect(model.links.indices.allSatisfy { parts.part(of: "links.json", link: $0) == nil })
+        #expect(parts.part(of: "search-index.json", link: 0) != nil)
+        #expect(await site.build().outcome == .success)
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func aChangeToTheSitesShapeGivesNoParts() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        // A new tag changes every tag count the pages show: every link's part is made again.
+        try RebuildStateTests.Edit.newTag.apply(to: site)
+        let (found, model) = try await Self.previousParts(site)
+        let parts = try #require(found)
+        #expect(model.links.indices.allSatisfy { parts.part(of: "print/index.html", link: $0) == nil })
+        #expect(await site.build().outcome == .success)
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func aSitesOwnPrintTemplateKeepsNoParts() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        // Each link twice, and the whole list inside each item: an item shows more than its link.
+        try site.write(
+            "templates/print.mustache",
+            "{{#sections}}{{#links}}<p>{{title}}</p>{{/links}}{{#links}}<i>{{title}}</i>{{/links}}{{/sections}}\n")
+        #expect(await site.build().outcome == .success)
+        let state = try #require(BuildState.read(beside: site.output))
+        #expect(state.parts["print/index.html"] == nil)
+        #expect(state.parts["links.json"] != nil)
+        try RebuildStateTests.Edit.description.apply(to: site)
+        #expect(await site.build().outcome == .success)
+        #expect(try site.read("print/index.html").contains("<p>Beta</p>"))
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
+    @Test func withTheLayerOffNothingIsKept() async throws {
+        let site = try await RebuildStateTests.settledSite()
+        defer { site.remove() }
+        var options = BuildOptions(siteFolder: site.folder, baseURL: "https://example.com/links/")
+        options.cacheLayers = CacheLayers.all.subtracting(.parts)
+        #expect(await SiteBuilder().build(options).outcome == .success)
+        let state = try #require(BuildState.read(beside: site.output))
+        #expect(state.parts.isEmpty && state.linkKeys.isEmpty)
+    }
+}
