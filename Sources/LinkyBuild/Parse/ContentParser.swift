@@ -16,6 +16,12 @@ struct ContentParser: Sendable {
     /// Each file's own result, in the order of `files`: what an incremental update replaces one of.
     func parseEach(_ files: [SourceFile]) async -> [ParsedContent] {
         let parser = ContentFileParser(contentDir: contentDir, config: config, metadata: metadata)
-        return await ParallelChunks.map(files.count, minimum: 32, perCore: 8) { $0.map { parser.parse(files[$0]) } }
+        return await ParallelChunks.map(files.count, minimum: 32, perCore: 8) {
+            $0.map { index in
+                var parsed = parser.parse(files[index])
+                parsed.links = parsed.links.map { $0.withResolveKeys() }
+                return parsed
+            }
+        }
     }
 }

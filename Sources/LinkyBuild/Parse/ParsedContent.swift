@@ -27,6 +27,19 @@ struct ParsedLink: Sendable {
     var relatedOrder: Int?
     /// `archive:` of a link file: the archived copy to offer (`check --links --fix` writes it).
     var archive: LinkURL? = nil
+    /// What resolving needs of the link that the file alone decides, worked out once as the file is
+    /// parsed and kept with its stored parse (`withResolveKeys`): the slug its name makes and its
+    /// title's folded form, the global order's key. Nil when not worked out: resolving works them out.
+    var slugBase: String? = nil
+    var titleKey: String? = nil
+
+    /// The link with `slugBase` and `titleKey` worked out.
+    func withResolveKeys() -> ParsedLink {
+        var link = self
+        link.slugBase = Slug.make(slugName)
+        link.titleKey = title.foldedIdentity
+        return link
+    }
 }
 
 /// What a folder's `_index.md`, a list file or one of its headings says about a category.

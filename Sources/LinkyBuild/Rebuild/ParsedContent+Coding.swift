@@ -73,6 +73,8 @@ extension ByteWriter {
         }
         optionalInt(link.relatedOrder)
         optional(link.archive) { $0.linkURL($1) }
+        optionalString(link.slugBase)
+        optionalString(link.titleKey)
     }
 
     mutating func categoryDefinition(_ definition: CategoryDefinition) {
@@ -189,11 +191,13 @@ extension ByteReader {
         }
         let relatedOrder = try optionalInt()
         let archive = try optional { (r: inout ByteReader) throws(M) in try r.linkURL() }
+        let slugBase = try optionalString()
+        let titleKey = try optionalString()
         return ParsedLink(
             source: source, categoryKey: categoryKey, slugName: slugName, url: url, urlSource: urlSource, title: title,
             description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
             note: note, extra: extra, sourceOrder: sourceOrder, aliases: aliases, secondaryLinks: secondaryLinks,
-            relatedOrder: relatedOrder, archive: archive)
+            relatedOrder: relatedOrder, archive: archive, slugBase: slugBase, titleKey: titleKey)
     }
 
     mutating func categoryDefinition() throws(M) -> CategoryDefinition {

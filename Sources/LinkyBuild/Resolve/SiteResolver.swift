@@ -48,16 +48,19 @@ struct SiteResolver {
         let allocated = Mutex(
             [(slugs: [Int: String], wanted: [Int: String])](repeating: ([:], [:]), count: groups.count))
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
-            let (slugs, _) = SlugAllocator().allocate(
-                groups[group].value.map {
-                    (key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey)
-                })
+            let names = groups[group].value.map {
+                (
+                    key: $0, name: parsed[$0].slugName, identity: parsed[$0].url.comparisonKey,
+                    slug: parsed[$0].slugBase ?? Slug.make(parsed[$0].slugName)
+                )
+            }
+            let (slugs, _) = SlugAllocator().allocate(names)
             // The links with a page that did not get the slug their name makes, with that slug, found
             // here in parallel rather than below, one link at a time.
+            let made = Dictionary(uniqueKeysWithValues: names.map { ($0.key, $0.slug) })
             var wanted: [Int: String] = [:]
-            for (index, slug) in slugs where parsed[index].note != nil {
-                let made = Slug.make(parsed[index].slugName)
-                if slug != made { wanted[index] = made }
+            for (index, slug) in slugs where parsed[index].note != nil && slug != made[index] {
+                wanted[index] = made[index]
             }
             allocated.withLock { $0[group] = (slugs, wanted) }
         }
@@ -76,7 +79,7 @@ struct SiteResolver {
         }
 
         // Global order: newest first, then by title; ids follow it.
-        let titleKeys = parsed.map { $0.title.foldedIdentity }
+        let titleKeys = parsed.map { $0.titleKey ?? $0.title.foldedIdentity }
         let dates = parsed.map(\.date)
         // `precedes`, with the whole key built only for the few links whose date and title tie.
         let order = parsed.indices.sorted { a, b in

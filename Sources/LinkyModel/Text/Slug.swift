@@ -144,8 +144,17 @@ public struct SlugAllocator: Sendable {
     ) -> (
         slugs: [Key: String], collisions: [Collision]
     ) {
+        allocate(names.map { (key: $0.key, name: $0.name, identity: $0.identity, slug: Slug.make($0.name)) })
+    }
+
+    /// As `allocate(_:)`, with the slug each name makes (`Slug.make(name)`) already worked out.
+    public func allocate<Key: Hashable>(
+        _ names: [(key: Key, name: String, identity: String, slug: String)]
+    ) -> (
+        slugs: [Key: String], collisions: [Collision]
+    ) {
         var wanted: [String: [(key: Key, name: String, identity: String)]] = [:]
-        for entry in names { wanted[Slug.make(entry.name), default: []].append(entry) }
+        for entry in names { wanted[entry.slug, default: []].append((entry.key, entry.name, entry.identity)) }
         var taken = Set(wanted.keys).subtracting(reserved)
         var slugs: [Key: String] = [:]
         slugs.reserveCapacity(names.count)
