@@ -58,7 +58,8 @@ struct SiteRenderer: Sendable {
         func items(for plan: [PlannedFile]) async throws -> LinkItemCache? {
             if let itemCache { return itemCache }
             if plan.allSatisfy({ readsNoItems($0, fields: fields) }) { return nil }
-            return try await LinkItemCache.render(site: site, theme: theme, only: linksShown(by: plan, fields: fields))
+            return try await LinkItemCache.render(
+                site: site, theme: theme, only: linksShown(by: plan, fields: fields, parts: parts))
         }
         let firstItems = try await items(for: plan)
         var queue = chunks(plan, workers: workers).map { ($0, firstItems) }[...]
@@ -139,12 +140,9 @@ struct SiteRenderer: Sendable {
     /// One planned file's output. `search` keeps what the search files share (their document, the
     /// index's encoding), made by the first of them that needs it.
     func render(_ file: PlannedFile, context: TemplateContext, search: inout SearchFiles) throws -> [OutputFile] {
-        if file.kind == .print, theme.isBuiltIn("print") {
-            // The built-in print page's items show only their link: each is a part (`PreviousParts`).
-            var context = context
-            context.printKeepsParts = true
+        if keepsParts(file), let page = htmlPage(file, context: context, keepingParts: true) {
             var parts: [TemplatePartRange] = []
-            let bytes = try theme.render("print", context.printPage(), capacity: capacity(file), parts: &parts)
+            let bytes = try theme.render(page.template, page.context, capacity: capacity(file), parts: &parts)
             return [
                 OutputFile(
                     path: file.path, contents: bytes, parts: parts.map { LinkPart(link: $0.id, range: $0.range) })
@@ -193,7 +191,9 @@ struct SiteRenderer: Sendable {
 
     /// The links whose cached item (`html`) the pages of `plan` show; nil for every link. A rebuild that
     /// renders a few pages renders only their items.
-    func linksShown(by plan: [PlannedFile], fields: ItemFieldsByTemplate) -> Set<Int>? {
+    func linksShown(
+        by plan: [PlannedFile], fields: ItemFieldsByTemplate, parts: (any PreviousParts)? = nil
+    ) -> Set<Int>? {
         var shown = Set<Int>()
         let context = TemplateContext(site: site)
         let pageSize = max(site.config.pageSize, 1)
@@ -213,7 +213,12 @@ struct SiteRenderer: Sendable {
                 guard !context.archiveShowsLinks else { return nil }
                 shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date == nil })
             case .archiveYear(let year):
-                shown.formUnion(site.links.indices.lazy.filter { site.links[$0].date?.year == year })
+                // A link whose part the last build's page has shows that, not its item.
+                let previous = keepsParts(file) ? parts : nil
+                shown.formUnion(
+                    site.links.indices.lazy.filter {
+                        site.links[$0].date?.year == year && previous?.part(of: file.path, link: $0) == nil
+                    })
             case .redirect, .notFound, .search, .tagIndex, .tagFeed, .categoryFeed, .save, .webManifest: continue
             case .brokenLinks:
                 let broken = PageLinks.broken(site)
@@ -248,9 +253,23 @@ struct SiteRenderer: Sendable {
         }
     }
 
+    /// Whether the page's links are parts (`PreviousParts`): the pages that list a great many links
+    /// (the print page, each archive year), while their template is the built-in one, whose items show
+    /// only their link — a site's own template may show anything of the page in an item.
+    func keepsParts(_ file: PlannedFile) -> Bool {
+        switch file.kind {
+        case .print, .archiveYear: htmlTemplate(file).map(theme.isBuiltIn) ?? false
+        default: false
+        }
+    }
+
     /// The template and data of an HTML page; nil for the other files.
-    func htmlPage(_ file: PlannedFile, context: TemplateContext) -> (template: String, context: TemplateValue)? {
+    func htmlPage(
+        _ file: PlannedFile, context: TemplateContext, keepingParts: Bool = false
+    ) -> (template: String, context: TemplateValue)? {
         guard let template = htmlTemplate(file) else { return nil }
+        var context = context
+        context.keepsParts = keepingParts
         let value: TemplateValue =
             switch file.kind {
             case .home: context.home()

@@ -198,7 +198,12 @@ extension TemplateContext {
             path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
             extra: [
                 "year": .int(year),
-                "months": .list(months.map { month(year: year, month: $0.month, links: $0.links, withLinks: true) }),
+                "months": .list(
+                    months.map {
+                        month(
+                            year: year, month: $0.month, links: $0.links, withLinks: true,
+                            path: SitePaths.archiveYear(year))
+                    }),
                 "archive_href": .string(href(SitePaths.archive)),
             ])
     }
@@ -249,7 +254,7 @@ extension TemplateContext {
                     category.id == 0 ? site.config.title : trail(category.id).map(\.title).joined(separator: " › ")),
                 "depth": .int(max(category.depth, 1)), "count": .int(category.links.count),
                 "total_count": .int(category.id == 0 ? category.links.count : category.totalCount),
-                "links": .list(category.links.map(printItem)),
+                "links": .list(category.links.map { part($0, of: SitePaths.print) { linkItem($0, withNote: true) } }),
                 "has_links": .bool(!category.links.isEmpty),
             ]
             if let description = category.description { section["description"] = .string(description) }
@@ -271,14 +276,14 @@ extension TemplateContext {
         return page(path: SitePaths.print, kind: "print", title: site.config.title, description: nil, extra: extra)
     }
 
-    /// A link of the print page: with the built-in template, a part, copied from the last build's page
-    /// when its link is as it was (`PreviousParts`).
-    private func printItem(_ id: Int) -> TemplateValue {
-        guard printKeepsParts else { return linkItem(id, withNote: true) }
-        if let previous = previousParts?.part(of: SitePaths.print, link: id) {
+    /// A link the page at `path` lists: with `keepsParts`, a part, copied from the last build's page when
+    /// the link is as it was (`PreviousParts`); else its item.
+    func part(_ id: Int, of path: String, item: (Int) -> TemplateValue) -> TemplateValue {
+        guard keepsParts else { return item(id) }
+        if let previous = previousParts?.part(of: path, link: id) {
             return .part(TemplatePart(id: id, value: true, rendered: Array(previous)))
         }
-        return .part(TemplatePart(id: id, value: linkItem(id, withNote: true)))
+        return .part(TemplatePart(id: id, value: item(id)))
     }
 
     /// An old address (an alias): `redirect.target` is the page's address relative to the root,
@@ -333,13 +338,16 @@ private extension TemplateContext {
         }
     }
 
-    func month(year: Int, month: Int, links: [Int], withLinks: Bool) -> TemplateValue {
+    /// `path`: the page's, when it lists the links and they may be parts.
+    func month(year: Int, month: Int, links: [Int], withLinks: Bool, path: String? = nil) -> TemplateValue {
         var info: TemplateMap = [
             "title": .string(words.month(year: year, month: month)),
             "anchor": .string(String(format: "m-%04d-%02d", year, month)), "count": .int(links.count),
             "href": .string(href(SitePaths.archiveYear(year)) + String(format: "#m-%04d-%02d", year, month)),
         ]
-        if withLinks { info["links"] = .list(links.map { linkItem($0) }) }
+        if withLinks {
+            info["links"] = .list(links.map { id in path.map { part(id, of: $0) { linkItem($0) } } ?? linkItem(id) })
+        }
         return .map(info)
     }
 }

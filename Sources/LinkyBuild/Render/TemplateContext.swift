@@ -18,8 +18,9 @@ struct TemplateContext {
     var itemFields = ItemFields.all
     /// The last build's parts of the files made from every link, when a rebuild has them (`PreviousParts`).
     var previousParts: (any PreviousParts)?
-    /// Whether the print page's links are parts (`TemplatePart`): while its template is the built-in one.
-    var printKeepsParts = false
+    /// Whether the links the page lists (the print page, an archive year) are parts (`TemplatePart`):
+    /// while its template is the built-in one (see `SiteRenderer.keepsParts`).
+    var keepsParts = false
     /// Built once: every page shows them.
     private(set) var siteInfo: TemplateMap = [:]
     private(set) var navigation: TemplateMap = [:]
