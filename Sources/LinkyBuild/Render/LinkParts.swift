@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where one link's part of a file made from every link lies in its bytes: its entry of `links.json`
-/// or `search-index.json`, its item of the print page (`OutputFile.parts`).
+/// Where one link's part of a file made from every link lies in its bytes: its entry of `links.json`,
+/// `search-index.json` or `bookmarks.html`, its item of the print page or of its archive year
+/// (`OutputFile.parts`).
 public struct LinkPart: Sendable, Hashable {
     public var link: Int
     public var range: Range<Int>
@@ -18,8 +19,9 @@ public struct LinkPart: Sendable, Hashable {
 /// Rebuild/); a build without one makes every part.
 ///
 /// The files that keep parts say so with `OutputFile.parts`: `links.json`, `search-index.json` (whose
-/// bytes `search-index.js` wraps) and the print page while its template is the built-in one, whose
-/// items show only their link (a site's own template may show anything of the page in an item).
+/// bytes `search-index.js` wraps), `bookmarks.html`, and the print page and the archive's years while
+/// their template is the built-in one, whose items show only their link (a site's own template may
+/// show anything of the page in an item; see `SiteRenderer.keepsParts`).
 protocol PreviousParts: Sendable {
     /// The bytes of `links[id]`'s part of the file at `path` as the last build wrote it, when that link
     /// and everything its part shows are as they were then; nil when it must be made. The bytes stay

@@ -164,7 +164,7 @@ struct SiteRenderer: Sendable {
             return [OutputFile(path: file.path, contents: json ? try feed.json() : feed.atom())]
         case .sitemap(let pages):
             return [OutputFile(path: file.path, contents: SitemapRenderer(context: context).render(pages))]
-        case .bookmarks: return [OutputFile(path: file.path, contents: BookmarksRenderer(site: site).render())]
+        case .bookmarks: return [BookmarksRenderer(site: site).file(path: file.path, previous: context.previousParts)]
         case .webManifest: return [OutputFile(path: file.path, contents: context.webManifest())]
         case .linksJSON: return [CollectionDocument.file(context, path: file.path)]
         case .searchIndex: return [search.indexJSON(context, path: file.path)]

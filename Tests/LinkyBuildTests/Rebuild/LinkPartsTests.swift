@@ -6,11 +6,13 @@ import Testing
 @testable import LinkyBuild
 
 /// A rebuild copies each link's part of the files made from every link (`links.json`, the search
-/// index, the print page) and of the archive's years from the last build's file when the link and the site's shape are as they
+/// index, the bookmarks file, the print page) and of the archive's years from the last build's file when the link and the site's shape are as they
 /// were (`PreviousLinkParts`), and makes the others; the output is still what a fresh build writes.
 @Suite struct LinkPartsTests {
     /// Every link of the test site is of 2024.
-    static let partFiles = ["archive/2024/index.html", "links.json", "print/index.html", "search-index.json"]
+    static let partFiles = [
+        "archive/2024/index.html", "bookmarks.html", "links.json", "print/index.html", "search-index.json",
+    ]
 
     /// The last build's parts as the current site would be asked for them.
     static func previousParts(_ site: TestSite) async throws -> (PreviousLinkParts?, Site) {
@@ -37,6 +39,8 @@ import Testing
                 let text = String(decoding: bytes[part.range], as: UTF8.self)
                 if path.hasSuffix(".json") {
                     #expect(text.hasPrefix("{") && text.hasSuffix("}"), "\(path): \(text)")
+                } else if path == "bookmarks.html" {
+                    #expect(text.contains("<DT><A HREF=") && text.hasSuffix("\n"), "\(text)")
                 } else if path.hasPrefix("print") {
                     #expect(text.contains("<li class=\"print-link\">") && text.hasSuffix("</li>\n"), "\(text)")
                 } else {
