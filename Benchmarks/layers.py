@@ -5,10 +5,11 @@
 
 `rebuild`: one-file rebuilds of a generated site (Benchmarks/generate.py SIZE), each appending a word
 to one link's description, by NEW with every layer, by OLD, and by NEW with each layer turned off
-(LINKY_CACHE_OFF=parses, pages or compare; see `CacheLayers`), each configuration into an output of its
+(LINKY_CACHE_OFF=parses, pages, compare or parts; see `CacheLayers`), each configuration into an output of its
 own, the configurations alternated run by run. `cold`: builds into a new folder by NEW, NEW with
 --no-cache and OLD, alternated, each after `sync`, with GNU time's peak RSS. Prints each run and the
-medians. CONFIGS (comma-separated names) limits the rebuild configurations; BENCH_DIR (default
+medians, of the wall time and of the CPU time the build took (user + system, all threads: on a
+shared machine less noisy than the wall). CONFIGS (comma-separated names) limits the rebuild configurations; BENCH_DIR (default
 /tmp/lb) holds the sites and outputs.
 """
 import os, subprocess, sys, time, shutil, statistics, resource, re
@@ -21,12 +22,17 @@ if not os.path.exists(site):
     subprocess.run(["python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "generate.py"), str(size), site], check=True, stdout=subprocess.DEVNULL)
 
 def run(cmd, env=None):
+    """Wall time, the output, and the CPU time (user + system) the build process took."""
     e = dict(os.environ); e.update(env or {})
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     dt = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if p.returncode != 0:
         print(p.stdout[-2000:], p.stderr[-2000:]); raise SystemExit(f"failed: {cmd}")
+    run.cpu = cpu
     return dt, p.stdout + p.stderr
 
 def peak(cmd, env=None):
@@ -55,6 +61,7 @@ if mode == "cold":
 # one-file rebuilds
 configs = [("all layers", new, {}), ("old binary", old, {}), ("parses off", new, {"LINKY_CACHE_OFF": "parses"}),
            ("pages off", new, {"LINKY_CACHE_OFF": "pages"}), ("compare off", new, {"LINKY_CACHE_OFF": "compare"}),
+           ("parts off", new, {"LINKY_CACHE_OFF": "parts"}),
            ]
 files = sorted(os.path.join(d, f) for d, _, fs in os.walk(f"{site}/links") for f in fs if f.endswith(".md") and f != "_index.md")
 target = files[len(files)//2]
@@ -63,6 +70,7 @@ only = os.environ.get("CONFIGS")
 if only:
     configs = [c for c in configs if c[0] in only.split(",")]
 results = {name: [] for name, _, _ in configs}
+cpus = {name: [] for name, _, _ in configs}
 try:
     for name, binary, env in configs:
         out = f"{base}/out-{name.replace(' ', '-')}"
@@ -79,11 +87,15 @@ try:
             out = f"{base}/out-{name.replace(' ', '-')}"
             dt, log = run([binary, "build", site, "--output", out], env)
             results[name].append(dt)
+            cpus[name].append(run.cpu)
             summary = [l for l in log.splitlines() if "Built" in l or "wrote" in l.lower()]
-            print(f"  {name:12s} run {i+1}: {dt:.3f} s  {summary[-1][:150] if summary else ''}", flush=True)
+            print(f"  {name:12s} run {i+1}: {dt:.3f} s (cpu {run.cpu:.3f} s)  {summary[-1][:150] if summary else ''}", flush=True)
 finally:
     open(target, "w", encoding="utf-8").write(original)
 ref = statistics.median(results["all layers"])
+ref_cpu = statistics.median(cpus["all layers"])
 for name in results:
     m = statistics.median(results[name])
-    print(f"{size} one-file rebuild {name:12s} median {m:.3f} s  ({m/ref:.2f}x all layers)")
+    c = statistics.median(cpus[name])
+    print(f"{size} one-file rebuild {name:12s} median {m:.3f} s  ({m/ref:.2f}x all layers), "
+          f"cpu {c:.3f} s ({c/ref_cpu:.2f}x)")
