@@ -118,23 +118,31 @@ extension SiteBuilder {
                 layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
-                    // The links' fingerprints first: the files always rendered (made from every link) copy
-                    // the last build's part of each link that is as it was. They start next, while the
-                    // cache works out which pages are unchanged; then the pages it cannot show unchanged.
-                    let fingerprints = await PageFingerprints(site: site, theme: planned.theme)
+                    // The files always rendered (made from every link) that keep no parts start at once,
+                    // while the site is fingerprinted; then, with the last build's part of each link that
+                    // is as it was, those that keep parts and the pages the cache cannot show unchanged.
                     let fields = ItemFieldsByTemplate(theme: planned.theme)
-                    let first = planned.files.filter {
+                    let always = planned.files.filter {
                         $0.isAlwaysRendered && renderer.readsNoItems($0, fields: fields)
                     }
+                    let first = always.filter { !$0.keepsParts }
                     let firstPaths = Set(first.map(\.path))
                     try await renderer.renderAndStore(
-                        first, parts: cache.previousParts(fingerprints, inPlace: inPlace),
+                        first,
                         later: {
+                            let fingerprints = await PageFingerprints(site: site, theme: planned.theme)
                             let selection = await cache.select(
                                 planned.files, fingerprints: fingerprints, inPlace: inPlace)
                             keep(selection.skipped)
                             selected.withLock { $0 = (selection, fingerprints) }
-                            return selection.toRender.filter { !firstPaths.contains($0.path) }
+                            let rest = always.filter(\.keepsParts)
+                            let restPaths = Set(rest.map(\.path))
+                            return SiteRenderer.Later(
+                                files: rest
+                                    + selection.toRender.filter {
+                                        !firstPaths.contains($0.path) && !restPaths.contains($0.path)
+                                    },
+                                parts: cache.previousParts(fingerprints, inPlace: inPlace))
                         },
                         store: { files in
                             parts.record(files)

@@ -105,6 +105,16 @@ struct PlannedFile: Sendable, Hashable {
         }
     }
 
+    /// Whether the file keeps each link's part apart (`OutputFile.parts`), for a rebuild to copy (see
+    /// `PreviousParts`): the files made from every link but the search shards, and the pages that list
+    /// a great many links (`SiteRenderer.keepsParts` says which of those do, by their template).
+    var keepsParts: Bool {
+        switch kind {
+        case .linksJSON, .searchIndex, .searchIndexScript, .bookmarks, .print, .archiveYear: true
+        default: false
+        }
+    }
+
     /// Whether `path` is the only file it makes. The search shards make every file of their folder,
     /// named after the index's words: only rendering them says which, so they are never skipped by a
     /// rebuild, and what a build leaves for the next to remove from is every file it made, not this list.

@@ -23,20 +23,26 @@ struct SiteRenderer: Sendable {
     func render(
         _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, deliver: ([Rendered]) throws -> Void
     ) async throws {
-        try await render(plan, itemCache: itemCache, parts: nil, store: nil, deliver: deliver)
+        try await render(plan, itemCache: itemCache, store: nil, deliver: deliver)
     }
 
     /// Renders every planned file and has the render tasks themselves `store` each chunk, in
     /// parallel: writing (or comparing with an existing output) is as much work as rendering.
     ///
-    /// `later`, when given, is run while the files of `plan` render and returns more files to render
-    /// (a rebuild works out which pages it can skip while the files it never skips are made). `parts`:
-    /// the last build's parts of the files made from every link, for a rebuild to copy.
+    /// `later`, when given, is run while the files of `plan` render and returns more files to render,
+    /// with the last build's parts they may copy (a rebuild fingerprints the site and works out which
+    /// pages it can skip while the files it never skips and that keep no parts are made).
     func renderAndStore(
-        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, parts: (any PreviousParts)? = nil,
-        later: (() async -> [PlannedFile])? = nil, store: @escaping @Sendable ([OutputFile]) throws -> Void
+        _ plan: [PlannedFile], itemCache: LinkItemCache? = nil, later: (() async -> Later)? = nil,
+        store: @escaping @Sendable ([OutputFile]) throws -> Void
     ) async throws {
-        try await render(plan, itemCache: itemCache, parts: parts, later: later, store: Optional(store)) { _ in }
+        try await render(plan, itemCache: itemCache, later: later, store: Optional(store)) { _ in }
+    }
+
+    /// More files to render (see `renderAndStore`), and the last build's parts they may copy.
+    struct Later: Sendable {
+        var files: [PlannedFile]
+        var parts: (any PreviousParts)?
     }
 
     /// Whether the file never shows a link's cached item: the files made from data, not templates
@@ -48,24 +54,24 @@ struct SiteRenderer: Sendable {
     }
 
     private func render(
-        _ plan: [PlannedFile], itemCache: LinkItemCache?, parts: (any PreviousParts)?,
-        later: (() async -> [PlannedFile])? = nil,
+        _ plan: [PlannedFile], itemCache: LinkItemCache?, later: (() async -> Later)? = nil,
         store storeFiles: (@Sendable ([OutputFile]) throws -> Void)?, deliver: ([Rendered]) throws -> Void
     ) async throws {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let fields = ItemFieldsByTemplate(theme: theme)
         // The links whose items the files show, rendered first (all of them unless a few pages are asked for).
-        func items(for plan: [PlannedFile]) async throws -> LinkItemCache? {
+        func items(for plan: [PlannedFile], parts: (any PreviousParts)?) async throws -> LinkItemCache? {
             if let itemCache { return itemCache }
             if plan.allSatisfy({ readsNoItems($0, fields: fields) }) { return nil }
             return try await LinkItemCache.render(
                 site: site, theme: theme, only: linksShown(by: plan, fields: fields, parts: parts))
         }
-        let firstItems = try await items(for: plan)
-        var queue = chunks(plan, workers: workers).map { ($0, firstItems) }[...]
+        typealias Chunk = (files: ArraySlice<PlannedFile>, items: LinkItemCache?, parts: (any PreviousParts)?)
+        let firstItems = try await items(for: plan, parts: nil)
+        var queue = chunks(plan, workers: workers).map { Chunk($0, firstItems, nil) }[...]
         try await withThrowingTaskGroup(of: [Rendered].self) { group in
             func startNext() {
-                guard let (chunk, itemCache) = queue.popFirst() else { return }
+                guard let (chunk, itemCache, parts) = queue.popFirst() else { return }
                 group.addTask {
                     var context = TemplateContext(site: site)
                     context.itemCache = itemCache
@@ -95,8 +101,8 @@ struct SiteRenderer: Sendable {
                 // would render last.
                 for _ in 0..<max(workers - 1, 1) { startNext() }
                 let more = await later()
-                let cache = try await items(for: more)
-                queue += chunks(more, workers: workers).map { ($0, cache) }
+                let cache = try await items(for: more.files, parts: more.parts)
+                queue += chunks(more.files, workers: workers).map { Chunk($0, cache, more.parts) }
             }
             for _ in 0..<(workers * 2) { startNext() }
             while let files = try await group.next() {
@@ -108,28 +114,31 @@ struct SiteRenderer: Sendable {
 
     /// The large files (`PlannedFile.isLarge`: the print page, links.json, the search index, the
     /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
-    /// comes first, so they run beside the pages instead of last, on one core. The search index and the
-    /// search shards share a task, which builds their document once.
-    static func isSearch(_ file: PlannedFile) -> Bool {
-        [.searchIndex, .searchIndexScript, .searchShards].contains(file.kind)
+    /// comes first, so they run beside the pages instead of last, on one core. The search index and its
+    /// script share a task, which writes the index once.
+    static func isSearchIndex(_ file: PlannedFile) -> Bool {
+        [.searchIndex, .searchIndexScript].contains(file.kind)
     }
 
-    /// About how heavy a large file is: links.json and the print page take a few times what the
-    /// bookmarks file does, and the others (archive years, feeds, the sitemap) less again.
+    /// About how heavy a large file is: the search shards most, links.json and the print page a few
+    /// times what the bookmarks file does, and the others (archive years, feeds, the sitemap) less again.
     private static func weight(_ file: PlannedFile) -> Int {
         switch file.kind {
-        case .linksJSON, .print: 2
+        case .searchShards: 3
+        case .linksJSON, .print, .searchIndex: 2
         case .bookmarks: 1
         default: 0
         }
     }
 
     private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
-        let searchFiles = plan.filter(Self.isSearch)
-        // The heaviest first, so that the last to finish is a short one (the search files are the heaviest).
-        let others = plan.enumerated().filter { $0.element.isLarge && !Self.isSearch($0.element) }
-            .sorted { (Self.weight($0.element), $1.offset) > (Self.weight($1.element), $0.offset) }
-        let whole = (searchFiles.isEmpty ? [] : [searchFiles[...]]) + others.map { [$0.element][...] }
+        let searchIndex = plan.filter(Self.isSearchIndex)
+        // The heaviest first, so that the last to finish is a short one.
+        let others = plan.enumerated().filter { $0.element.isLarge && !Self.isSearchIndex($0.element) }
+        let whole =
+            (others.map { (files: [$0.element][...], weight: Self.weight($0.element), order: $0.offset) }
+            + (searchIndex.isEmpty ? [] : [(files: searchIndex[...], weight: 2, order: -1)]))
+            .sorted { ($0.weight, $1.order) > ($1.weight, $0.order) }.map(\.files)
         let pages = plan.filter { !$0.isLarge }
         // A few files (a preview's incremental update) go one per task.
         let chunkSize = pages.count <= 256 ? 1 : max(16, pages.count / (workers * 8) + 1)

@@ -1,12 +1,12 @@
 import Foundation
 
-/// What the search files of one render share, each made once by the first that needs it: the
-/// document (the index and the shards are made from it) and the index's encoding (`search-index.json`
-/// and `search-index.js` carry the same bytes). The three are rendered by one task
-/// (`SiteRenderer.isSearch`).
+/// What the search files of one render task share, each made once by the first that needs it: the
+/// document the shards are made from, and the index (`search-index.json` and `search-index.js` carry
+/// the same bytes, and share a task: `SiteRenderer.isSearchIndex`). The index is written apart from the
+/// document, so that a rebuild makes only the entries of the links that changed.
 struct SearchFiles {
     private var document: SearchIndexDocument?
-    private var json: (bytes: [UInt8], parts: [LinkPart])?
+    private var index: OutputFile?
 
     init() {}
 
@@ -17,15 +17,12 @@ struct SearchFiles {
         return made
     }
 
-    /// `search-index.json` at `path`, with where each link's entry is; each entry the last build's file
-    /// has as it would be now (`context.previousParts`) is copied.
+    /// `search-index.json` at `path`, with where each link's entry is (see `SearchIndexDocument.indexFile`).
     mutating func indexJSON(_ context: TemplateContext, path: String) -> OutputFile {
-        if let json { return OutputFile(path: path, contents: json.bytes, parts: json.parts) }
-        var parts: [LinkPart] = []
-        let previous = context.previousParts.map { previous in { previous.part(of: path, link: $0) } }
-        let made = document(context).indexJSON(previous: previous, parts: &parts)
-        json = (made, parts)
-        return OutputFile(path: path, contents: made, parts: parts)
+        if let index, index.path == path { return index }
+        let made = SearchIndexDocument.indexFile(context, path: path)
+        index = made
+        return made
     }
 
     /// `search-index.js`: the bytes of `search-index.json` (at `jsonPath`) as a script.

@@ -78,7 +78,8 @@ struct SearchIndexDocument: Encodable {
         self.links = links
     }
 
-    init(_ context: TemplateContext) {
+    /// `withLinks` false leaves `links` empty, for `indexFile`, which writes them itself.
+    init(_ context: TemplateContext, withLinks: Bool = true) {
         let site = context.site
         categories = site.categories.map { category in
             CategoryEntry(
@@ -87,7 +88,7 @@ struct SearchIndexDocument: Encodable {
                 href: context.href(context.paths.category(category.id)), parent: category.parent)
         }
         tags = site.tags.map(\.name)
-        links = site.links.indices.map { Self.entry(site.links, $0, context) }
+        links = withLinks ? site.links.indices.map { Self.entry(site.links, $0, context) } : []
     }
 
     /// The entry of `links[id]`, read a field at a time: a `Link` bound to a name (or handed to a
@@ -131,28 +132,29 @@ struct SearchIndexDocument: Encodable {
 extension SearchIndexDocument {
     /// The bytes of `search-index.json`.
     func indexJSON() -> [UInt8] {
-        var parts: [LinkPart] = []
-        return indexJSON(previous: nil, parts: &parts)
+        // About what a link adds, so that the buffer of a large collection is not outgrown.
+        json(pretty: false, capacity: 4096 + links.count * 768)
     }
 
-    /// The bytes of `search-index.json`, with where each link's entry is (`parts`): an entry `previous`
-    /// gives (the last build's, see `PreviousParts`) is copied, the others written.
-    func indexJSON(previous: ((Int) -> UnsafeRawBufferPointer?)?, parts: inout [LinkPart]) -> [UInt8] {
-        // About what a link adds, so that the buffer of a large collection is not outgrown.
+    /// `search-index.json` at `path`, with where each link's entry is (`OutputFile.parts`): an entry the
+    /// last build's file has as it would be now (`context.previousParts`) is copied, the others made.
+    static func indexFile(_ context: TemplateContext, path: String) -> OutputFile {
+        let links = context.site.links
         var json = JSONText(pretty: false, capacity: 4096 + links.count * 768)
+        var parts: [LinkPart] = []
         parts.reserveCapacity(links.count)
-        write(to: &json) { json in
+        SearchIndexDocument(context, withLinks: false).write(to: &json) { json in
             json.array(links.indices) { json, id in
                 let start = json.count
-                if let bytes = previous?(id) {
+                if let bytes = context.previousParts?.part(of: path, link: id) {
                     json.written(bytes)
                 } else {
-                    links[id].write(to: &json)
+                    entry(links, id, context).write(to: &json)
                 }
                 parts.append(LinkPart(link: id, range: start..<json.count))
             }
         }
-        return json.finished()
+        return OutputFile(path: path, contents: json.finished(), parts: parts)
     }
 
     /// The bytes of `search-index.js`: the same object as a script, for file://, where browsers
