@@ -111,11 +111,14 @@ extension SiteBuilder {
         let stamps = cache == nil ? nil : StampLog()
         let parts = PartLog()
         let selected = Mutex<(plan: RebuildPlan, fingerprints: PageFingerprints)?>(nil)
+        // The output as the cache looked at it, waited for only at the commit.
+        var listing: (@Sendable () async -> [String]?)?
+        if let cache { listing = { await cache.existingFiles() } }
         do {
             let counts = try await writer.write(
                 staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles,
                 copies: CopiedFiles.pictures(of: site, siteFolder: settings.siteFolder), inPlace: true,
-                layers: options.cacheLayers, stamps: stamps, existing: await cache?.existingFiles(),
+                layers: options.cacheLayers, stamps: stamps, existing: listing,
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
                     // The files always rendered (made from every link) that keep no parts start at once,

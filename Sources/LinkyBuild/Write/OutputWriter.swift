@@ -50,7 +50,8 @@ struct OutputWriter {
     @discardableResult func write(
         staticFolder: URL, staticFiles: [String], copies: CopiedFiles = .none, inPlace: Bool = false,
         layers: CacheLayers = .all, stamps: StampLog? = nil,
-        existing: [String]? = nil, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
+        existing: (@Sendable () async -> [String]?)? = nil,
+        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
         try checkSafety()
@@ -135,17 +136,27 @@ struct OutputWriter {
     /// The in-place path of `write`.
     private func update(
         staticFolder: URL, staticFiles: [String], copies: CopiedFiles, layers: CacheLayers, stamps: StampLog?,
-        existing listed: [String]?, produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
+        existing listed: (@Sendable () async -> [String]?)?,
+        produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
         let update = OutputUpdate(output: output, stamps: stamps, layers: layers)
-        // Listed while the new files render (unless the caller listed them): nothing touches the output
-        // until the commit.
+        // Listed while the new files render (unless the caller lists them, also while they render, and
+        // is waited for only when needed): nothing touches the output until the commit.
         let output = output
-        let existing = Task { try listed ?? OutputUpdate.filesBelow(output) }
+        let existing = Task {
+            if let paths = await listed?() { return paths }
+            return try OutputUpdate.filesBelow(output)
+        }
         do {
             try update.begin()
-            let listedPictures = listed.map { paths in Set(paths.lazy.filter { $0.hasPrefix(copies.folder + "/") }) }
-            async let copied: Void = copies.stage(into: update, listed: listedPictures)
+            // With the caller's listing, the pictures already there are known from it.
+            async let copied: Void = {
+                var pictures: Set<String>?
+                if listed != nil, !copies.items.isEmpty {
+                    pictures = Set(try await existing.value.lazy.filter { $0.hasPrefix(copies.folder + "/") })
+                }
+                try copies.stage(into: update, listed: pictures)
+            }()
             try await produce(
                 { files in
                     for file in files { try update.stage(file.path, file.contents) }
