@@ -78,7 +78,7 @@ struct BuildCache: Sendable {
     var previousOutput: MovedPaths.PreviousOutput? {
         guard let previous else { return nil }
         return MovedPaths.PreviousOutput(
-            paths: Array(previous.pages.keys), linksJSONStamp: previous.pages["links.json"]?.stamp)
+            paths: previous.pages.keys.map(\.path), linksJSONStamp: previous.pages[PathKey("links.json")]?.stamp)
     }
 
     /// Which planned files to render: those whose fingerprint or file changed since the last build.
@@ -107,9 +107,9 @@ struct BuildCache: Sendable {
     /// Leaves the state for the next build (see `RebuildPlan.writeState`), with the parts of the files
     /// made from every link under each link's part key.
     func record(
-        _ rebuild: RebuildPlan, made: [String: FileStamp], parts: [String: [LinkPart]], fingerprints: PageFingerprints
+        _ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], fingerprints: PageFingerprints
     ) {
-        let kept = layers.contains(.parts) ? parts.filter { made[$0.key] != nil } : [:]
+        let kept = layers.contains(.parts) ? parts.filter { made[PathKey($0.key)] != nil } : [:]
         rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : fingerprints.partKeys, parts: kept)
     }
 

@@ -28,7 +28,7 @@ struct BuildState: Sendable {
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
-    var pages: [String: Page] = [:]
+    var pages: [PathKey: Page] = [:]
     /// Each link's part key (`PageFingerprints.partKeys`), by id.
     var linkKeys: [Fingerprint] = []
     /// Where each link's part is in the files that keep parts (`OutputFile.parts`), by path.
@@ -63,7 +63,7 @@ struct BuildState: Sendable {
                     let stamp = try reader.optional { (r: inout ByteReader) throws(ByteReader.Malformed) in
                         try r.stamp()
                     }
-                    state.pages[path] = Page(fingerprint: fingerprint, stamp: stamp)
+                    state.pages[PathKey(path)] = Page(fingerprint: fingerprint, stamp: stamp)
                 }
                 state.linkKeys = try (0..<reader.count()).map { _ throws(ByteReader.Malformed) in
                     try reader.fingerprint()

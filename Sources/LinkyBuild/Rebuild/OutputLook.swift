@@ -6,7 +6,7 @@ import LinkyModel
 /// that is gone; nothing when it cannot be listed (each page's file is then looked at by its path).
 /// Taken after any interrupted update was finished, before anything is written.
 struct OutputLook: Sendable {
-    var stamps: [String: FileStamp?] = [:]
+    var stamps: [PathKey: FileStamp?] = [:]
     var existing: [String]?
 
     init(output: URL, previous: BuildState) {

@@ -14,7 +14,7 @@ struct ParseStore: Sendable {
     let key: Fingerprint
     private let data: MappedFile
     /// Each file's stamp and where its parse is in `data` (its last record: later ones replace earlier).
-    private let entries: [String: (stamp: FileStamp, range: Range<Int>)]
+    private let entries: [PathKey: (stamp: FileStamp, range: Range<Int>)]
     /// How many records the file holds, replaced ones included.
     let records: Int
     /// The file ends in an incomplete record (a build was killed while appending): appending after it
@@ -28,7 +28,7 @@ struct ParseStore: Sendable {
 
     /// The stored parse of `path`, when the file still has the stamp it had.
     func parse(of path: String, stamp: FileStamp) -> ParsedContent? {
-        guard let entry = entries[path], entry.stamp == stamp else { return nil }
+        guard let entry = entries[PathKey(path)], entry.stamp == stamp else { return nil }
         return data.withUnsafeBytes { bytes in
             var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
             guard let parsed = try? ParsedContent(reading: &reader), reader.isAtEnd else { return nil }
@@ -37,7 +37,7 @@ struct ParseStore: Sendable {
     }
 
     /// Whether the store holds `path` under `stamp` already.
-    func holds(_ path: String, stamp: FileStamp) -> Bool { entries[path]?.stamp == stamp }
+    func holds(_ path: String, stamp: FileStamp) -> Bool { entries[PathKey(path)]?.stamp == stamp }
 
     /// The store beside `output` made with `key`, or nil when there is none usable.
     ///
@@ -47,7 +47,7 @@ struct ParseStore: Sendable {
         guard let data = MappedFile(location(of: output).path) else { return nil }
         var records = 0
         var damaged = false
-        let entries = data.withUnsafeBytes { buffer -> [String: (stamp: FileStamp, range: Range<Int>)]? in
+        let entries = data.withUnsafeBytes { buffer -> [PathKey: (stamp: FileStamp, range: Range<Int>)]? in
             var reader = ByteReader(buffer)
             do {
                 guard Array(try reader.raw(magic.count)) == magic, try reader.int() == BuildState.formatVersion,
@@ -56,7 +56,7 @@ struct ParseStore: Sendable {
             } catch {
                 return nil
             }
-            var entries: [String: (stamp: FileStamp, range: Range<Int>)] = [:]
+            var entries: [PathKey: (stamp: FileStamp, range: Range<Int>)] = [:]
             entries.reserveCapacity(buffer.count / 2048)
             while !reader.isAtEnd {
                 do {
@@ -65,7 +65,7 @@ struct ParseStore: Sendable {
                     let path = try record.string()
                     let stamp = try record.stamp()
                     let parseStart = reader.offset - length + record.offset
-                    entries[path] = (stamp, parseStart..<reader.offset)
+                    entries[PathKey(path)] = (stamp, parseStart..<reader.offset)
                     records += 1
                 } catch {
                     damaged = true
@@ -92,7 +92,7 @@ struct ParseStore: Sendable {
 
     /// Appends the record of `path` as stored, to carry it into a store written anew.
     func appendStored(_ path: String, to writer: inout ByteWriter) {
-        guard let entry = entries[path] else { return }
+        guard let entry = entries[PathKey(path)] else { return }
         data.withUnsafeBytes { bytes in
             Self.appendRecord(path, entry.stamp, to: &writer) {
                 $0.append(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))

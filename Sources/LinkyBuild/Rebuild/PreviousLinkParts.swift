@@ -17,7 +17,7 @@ final class PreviousLinkParts: PreviousParts {
     init?(previous: BuildState, keys: [Fingerprint], output: URL) {
         var files: [String: (stamp: FileStamp, parts: [Range<Int>?])] = [:]
         for (path, parts) in previous.parts {
-            guard let stamp = previous.pages[path]?.stamp else { continue }
+            guard let stamp = previous.pages[PathKey(path)]?.stamp else { continue }
             var byLink = [Range<Int>?](repeating: nil, count: previous.linkKeys.count)
             for part in parts where byLink.indices.contains(part.link) { byLink[part.link] = part.range }
             files[path] = (stamp.withoutChangeTime, byLink)

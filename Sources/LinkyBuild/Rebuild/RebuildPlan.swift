@@ -11,9 +11,9 @@ struct RebuildPlan: Sendable {
     /// Each planned file with its fingerprint (nil: always rendered).
     let files: [(file: PlannedFile, fingerprint: Fingerprint?)]
     /// The stored entries of the skipped pages, by path.
-    let kept: [String: BuildState.Page]
+    let kept: [PathKey: BuildState.Page]
     let toRender: [PlannedFile]
-    var skipped: [String] { Array(kept.keys) }
+    var skipped: [String] { kept.keys.map(\.path) }
 
     /// `look` is the output as the build found it (`OutputLook`); without it, files are stamped here.
     init(
@@ -28,21 +28,22 @@ struct RebuildPlan: Sendable {
             indices.map { index -> (Fingerprint?, BuildState.Page?) in
                 let file = plan[index]
                 let fingerprint = fingerprints.fingerprint(file)
-                guard let fingerprint, let stored = previous?.pages[file.path], stored.fingerprint == fingerprint,
+                guard let fingerprint, let stored = previous?.pages[PathKey(file.path)],
+                    stored.fingerprint == fingerprint,
                     let stamp = stored.stamp,
-                    (look?.stamps[file.path] ?? FileStamp.ofOutput(root + "/" + file.path)) == stamp
+                    (look?.stamps[PathKey(file.path)] ?? FileStamp.ofOutput(root + "/" + file.path)) == stamp
                 else { return (fingerprint, nil) }
                 return (fingerprint, stored)
             }
         }
         var files: [(file: PlannedFile, fingerprint: Fingerprint?)] = []
-        var kept: [String: BuildState.Page] = [:]
+        var kept: [PathKey: BuildState.Page] = [:]
         var toRender: [PlannedFile] = []
         files.reserveCapacity(plan.count)
         for (file, (fingerprint, stored)) in zip(plan, parts) {
             files.append((file, fingerprint))
             if let stored {
-                kept[file.path] = stored
+                kept[PathKey(file.path)] = stored
             } else {
                 toRender.append(file)
             }
@@ -55,9 +56,10 @@ struct RebuildPlan: Sendable {
     /// Leaves the state for the next build beside the output: every planned file with its fingerprint
     /// and the stamp it has now (`made`: each file the build stored, written or found with the same
     /// bytes), in plan order; and the links' parts (see `PreviousLinkParts`).
-    func writeState(made: [String: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:]) {
+    func writeState(made: [PathKey: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:]) {
         let pages = files.map { file, fingerprint in
-            (file.path, kept[file.path] ?? BuildState.Page(fingerprint: fingerprint, stamp: made[file.path]))
+            let key = PathKey(file.path)
+            return (file.path, kept[key] ?? BuildState.Page(fingerprint: fingerprint, stamp: made[key]))
         }
         BuildState.write(outputPath, pages, linkKeys: linkKeys, parts: parts, beside: output)
     }

@@ -17,9 +17,9 @@ extension OutputUpdate {
     /// listed without stamps.
     static func filesBelow(
         _ folder: URL, stamping: Bool, unstamped: Set<String> = []
-    ) throws -> (paths: [String], stamps: [String: FileStamp]) {
+    ) throws -> (paths: [String], stamps: [PathKey: FileStamp]) {
         var paths: [String] = []
-        var stamps: [String: FileStamp] = [:]
+        var stamps: [PathKey: FileStamp] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
             let stamping = stamping && !unstamped.contains(relative)
@@ -46,7 +46,7 @@ extension OutputUpdate {
                 if stamping, fstatat(descriptor, name, &status, 0) == 0,
                     (status.st_mode & S_IFMT) == S_IFREG
                 {
-                    stamps[child] = FileStamp(status).withoutChangeTime
+                    stamps[PathKey(child)] = FileStamp(status).withoutChangeTime
                 }
             }
         }

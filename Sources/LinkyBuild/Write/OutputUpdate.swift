@@ -28,7 +28,7 @@ final class OutputUpdate: Sendable {
         var moves: [Move] = []
         var unchanged = 0
         /// Every path the new output has, to find what to remove.
-        var keep = Set<String>()
+        var keep = Set<PathKey>()
     }
 
     struct Move: Codable, Equatable {
@@ -85,13 +85,13 @@ final class OutputUpdate: Sendable {
         if compares, let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
             stamps?.record(path, stamp)
             state.withLock {
-                $0.keep.insert(path)
+                $0.keep.insert(PathKey(path))
                 $0.unchanged += 1
             }
             return
         }
         let name = state.withLock { state -> String in
-            state.keep.insert(path)
+            state.keep.insert(PathKey(path))
             let name = String(state.moves.count)
             state.moves.append(Move(staged: name, path: path))
             return name
@@ -107,7 +107,7 @@ final class OutputUpdate: Sendable {
     func keep(_ paths: [String]) {
         guard !paths.isEmpty else { return }
         state.withLock {
-            $0.keep.formUnion(paths)
+            $0.keep.formUnion(paths.lazy.map(PathKey.init))
             $0.unchanged += paths.count
         }
     }
@@ -147,7 +147,7 @@ final class OutputUpdate: Sendable {
     func writeJournal(existing: [String]? = nil) throws -> Plan {
         let (moves, keep) = state.withLock { ($0.moves, $0.keep) }
         let removals = try (existing ?? Self.filesBelow(output)).filter {
-            !keep.contains($0) && $0 != OutputWriter.marker
+            !keep.contains(PathKey($0)) && $0 != OutputWriter.marker
         }
         let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
         let encoder = JSONEncoder()

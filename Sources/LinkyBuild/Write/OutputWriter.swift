@@ -315,13 +315,13 @@ final class FreshOutput: Sendable {
 /// next build's `BuildState`, which files the output has and how this build left them. Filled by render
 /// tasks at once.
 final class StampLog: Sendable {
-    private let stamps = Mutex<[String: FileStamp]>([:])
+    private let stamps = Mutex<[PathKey: FileStamp]>([:])
 
     init() {}
 
     func record(_ path: String, _ stamp: FileStamp) {
-        stamps.withLock { $0[path] = stamp }
+        stamps.withLock { $0[PathKey(path)] = stamp }
     }
 
-    var all: [String: FileStamp] { stamps.withLock { $0 } }
+    var all: [PathKey: FileStamp] { stamps.withLock { $0 } }
 }
