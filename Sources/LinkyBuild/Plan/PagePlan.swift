@@ -106,13 +106,11 @@ struct PlannedFile: Sendable, Hashable {
     }
 
     /// Whether the file keeps each link's part apart (`OutputFile.parts`), for a rebuild to copy (see
-    /// `PreviousParts`): the files made from every link but the search shards, and the pages that list
-    /// a great many links (`SiteRenderer.keepsParts` says which of those do, by their template).
+    /// `PreviousParts`): a file made from every link in full or from a year of them, each link's part
+    /// its own — but the search shards (`writesOnlyItsPath`), whose terms gather many links.
+    /// `SiteRenderer.keepsParts` says which pages do, by their template.
     var keepsParts: Bool {
-        switch kind {
-        case .linksJSON, .searchIndex, .searchIndexScript, .bookmarks, .print, .archiveYear: true
-        default: false
-        }
+        (inputs == .everyLink || inputs == .yearOfLinks) && writesOnlyItsPath
     }
 
     /// Whether `path` is the only file it makes. The search shards make every file of their folder,

@@ -262,14 +262,12 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    /// Whether the page's links are parts (`PreviousParts`): the pages that list a great many links
-    /// (the print page, each archive year), while their template is the built-in one, whose items show
-    /// only their link — a site's own template may show anything of the page in an item.
+    /// Whether an HTML page's links are parts (`PreviousParts`): a page that keeps parts
+    /// (`PlannedFile.keepsParts`: the print page, each archive year) while its template is the built-in
+    /// one, whose items show only their link — a site's own template may show anything of the page in
+    /// an item.
     func keepsParts(_ file: PlannedFile) -> Bool {
-        switch file.kind {
-        case .print, .archiveYear: htmlTemplate(file).map(theme.isBuiltIn) ?? false
-        default: false
-        }
+        file.keepsParts && (htmlTemplate(file).map(theme.isBuiltIn) ?? false)
     }
 
     /// The template and data of an HTML page; nil for the other files.
