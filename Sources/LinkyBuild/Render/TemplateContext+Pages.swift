@@ -281,7 +281,8 @@ extension TemplateContext {
     func part(_ id: Int, of path: String, item: (Int) -> TemplateValue) -> TemplateValue {
         guard keepsParts else { return item(id) }
         if let previous = previousParts?.part(of: path, link: id) {
-            return .part(TemplatePart(id: id, value: true, rendered: Array(previous)))
+            return .part(
+                TemplatePart(id: id, value: true, rendered: Array(previous.assumingMemoryBound(to: UInt8.self))))
         }
         return .part(TemplatePart(id: id, value: item(id)))
     }

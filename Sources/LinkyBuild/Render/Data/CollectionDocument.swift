@@ -94,18 +94,11 @@ struct CollectionDocument: Encodable {
     static func file(_ context: TemplateContext, path: String) -> OutputFile {
         let site = context.site
         var parts: [LinkPart] = []
-        parts.reserveCapacity(site.links.count)
         var json = JSONText(pretty: true, capacity: 4096 + site.links.count * 1536)
         CollectionDocument(context, withLinks: false).write(to: &json) { json in
-            json.array(site.links.indices) { json, id in
-                let start = json.count
-                if let previous = context.previousParts?.part(of: path, link: id) {
-                    json.written(previous)
-                } else {
-                    entry(site, id, context).write(to: &json)
-                }
-                parts.append(LinkPart(link: id, range: start..<json.count))
-            }
+            json.linkParts(
+                site.links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
+            ) { json, id in entry(site, id, context).write(to: &json) }
         }
         return OutputFile(path: path, contents: json.finished(), parts: parts)
     }

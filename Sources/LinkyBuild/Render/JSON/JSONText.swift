@@ -62,8 +62,27 @@ struct JSONText {
     /// A value written before, as its bytes: an element of an array (after the separator `array` wrote),
     /// copied from an earlier document at the same depth.
     mutating func written(_ value: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: value)
+        // Through a typed buffer: appending raw bytes as a sequence goes a byte at a time.
+        bytes.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
         empty = false
+    }
+
+    /// An array of one element per link of `count`, each the part `previous` gives (the last build's,
+    /// see `PreviousParts`) or else written by `write`; where each went is appended to `parts`.
+    mutating func linkParts(
+        _ count: Int, previous: (Int) -> UnsafeRawBufferPointer?, parts: inout [LinkPart],
+        write: (inout JSONText, Int) -> Void
+    ) {
+        parts.reserveCapacity(parts.count + count)
+        array(0..<count) { json, id in
+            let start = json.count
+            if let bytes = previous(id) {
+                json.written(bytes)
+            } else {
+                write(&json, id)
+            }
+            parts.append(LinkPart(link: id, range: start..<json.count))
+        }
     }
 
     /// `"key" : ` (or `"key":`), after the separator the previous member needs.

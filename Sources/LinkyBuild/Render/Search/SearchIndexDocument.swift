@@ -142,17 +142,10 @@ extension SearchIndexDocument {
         let links = context.site.links
         var json = JSONText(pretty: false, capacity: 4096 + links.count * 768)
         var parts: [LinkPart] = []
-        parts.reserveCapacity(links.count)
         SearchIndexDocument(context, withLinks: false).write(to: &json) { json in
-            json.array(links.indices) { json, id in
-                let start = json.count
-                if let bytes = context.previousParts?.part(of: path, link: id) {
-                    json.written(bytes)
-                } else {
-                    entry(links, id, context).write(to: &json)
-                }
-                parts.append(LinkPart(link: id, range: start..<json.count))
-            }
+            json.linkParts(
+                links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
+            ) { json, id in entry(links, id, context).write(to: &json) }
         }
         return OutputFile(path: path, contents: json.finished(), parts: parts)
     }
