@@ -105,12 +105,25 @@ struct BuildCache: Sendable {
     // MARK: - Write
 
     /// Leaves the state for the next build (see `RebuildPlan.writeState`), with the parts of the files
-    /// made from every link under each link's part key.
+    /// it stored under each link's part key. A page it skipped (an archive year no edit touched) keeps
+    /// the parts the last build recorded for it, while each of their links has the key it had: the
+    /// same link at the same place.
     func record(
         _ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], fingerprints: PageFingerprints
     ) {
-        let kept = layers.contains(.parts) ? parts.filter { made[PathKey($0.key)] != nil } : [:]
-        rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : fingerprints.partKeys, parts: kept)
+        guard layers.contains(.parts) else { return rebuild.writeState(made: made) }
+        let keys = fingerprints.partKeys
+        var kept = parts.filter { made[PathKey($0.key)] != nil }
+        if let previous {
+            for (path, old) in previous.parts where kept[path] == nil && rebuild.kept[PathKey(path)] != nil {
+                let unchanged = old.allSatisfy {
+                    $0.link < keys.count && $0.link < previous.linkKeys.count
+                        && keys[$0.link] == previous.linkKeys[$0.link]
+                }
+                if unchanged { kept[path] = old }
+            }
+        }
+        rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : keys, parts: kept)
     }
 
     /// Waits for the parses to be stored.

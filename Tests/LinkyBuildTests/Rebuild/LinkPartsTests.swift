@@ -119,6 +119,39 @@ import Testing
         #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
     }
 
+    @Test func aYearNoEditTouchedKeepsItsPartsForTheNextEdit() async throws {
+        // Links of two years: an edit of a 2023 link leaves the 2024 page as it was, and its parts too.
+        var files = ["linky.yml": "title: Years\n"]
+        for (index, year) in [2023, 2023, 2024, 2024].enumerated() {
+            files["links/l\(index).md"] = TestSite.link(
+                url: "https://l\(index).example/", title: "Link \(index)", date: "\(year)-05-0\(index + 1)",
+                extra: "description: \"About \(index).\"\n")
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(await site.build().outcome == .success)
+        try site.write(
+            "links/l0.md",
+            TestSite.link(
+                url: "https://l0.example/", title: "Link 0", date: "2023-05-01", extra: "description: \"Edited.\"\n"))
+        let report = await site.build()
+        #expect(report.outcome == .success && report.filesSkipped > 0)
+        let state = try #require(BuildState.read(beside: site.output))
+        #expect(state.parts["archive/2024/index.html"]?.count == 2)
+        // And they are handed back for the 2024 links on the next edit.
+        try site.write(
+            "links/l2.md",
+            TestSite.link(
+                url: "https://l2.example/", title: "Link 2", date: "2024-05-03", extra: "description: \"Edited.\"\n"))
+        let (found, model) = try await Self.previousParts(site)
+        let parts = try #require(found)
+        let other = try #require(model.links.firstIndex { $0.title == "Link 3" })
+        #expect(parts.part(of: "archive/2024/index.html", link: other) != nil)
+        #expect(await site.build().outcome == .success)
+        #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
+    }
+
     @Test func withTheLayerOffNothingIsKept() async throws {
         let site = try await RebuildStateTests.settledSite()
         defer { site.remove() }
