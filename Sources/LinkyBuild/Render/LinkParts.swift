@@ -15,8 +15,8 @@ public struct LinkPart: Sendable, Hashable {
 
 /// Each link's part of the files made from every link as the last build wrote them, for a rebuild to
 /// copy instead of making again: a one-line edit otherwise makes 10,000 entries of `links.json`, of
-/// the search index and of the print page anew. A build's cache gives it (see `PreviousLinkParts` in
-/// Rebuild/); a build without one makes every part.
+/// the search index and of the print page anew. A build's cache gives it (its one implementation is
+/// in Rebuild/); a build without one makes every part.
 ///
 /// The files that keep parts say so with `OutputFile.parts`: `links.json`, `search-index.json` (whose
 /// bytes `search-index.js` wraps), `bookmarks.html`, and the print page and the archive's years while
