@@ -110,7 +110,7 @@ extension SiteBuilder {
         let inPlace = writer.updatesInPlace(finish: pdf != nil)
         let stamps = cache == nil ? nil : StampLog()
         let parts = PartLog()
-        let selected = Mutex<(plan: RebuildPlan, fingerprints: PageFingerprints)?>(nil)
+        let selected = Mutex<(plan: RebuildPlan, partKeys: [Fingerprint])?>(nil)
         // The output as the cache looked at it, waited for only at the commit.
         var listing: (@Sendable () async -> [String]?)?
         if let cache { listing = { await cache.existingFiles() } }
@@ -134,10 +134,11 @@ extension SiteBuilder {
                         first,
                         later: {
                             let fingerprints = await PageFingerprints(site: site, theme: planned.theme)
+                            let partKeys = fingerprints.partKeys
                             let selection = await cache.select(
                                 planned.files, fingerprints: fingerprints, inPlace: inPlace)
                             keep(selection.skipped)
-                            selected.withLock { $0 = (selection, fingerprints) }
+                            selected.withLock { $0 = (selection, partKeys) }
                             let rest = always.filter(\.keepsParts)
                             let restPaths = Set(rest.map(\.path))
                             return SiteRenderer.Later(
@@ -145,7 +146,7 @@ extension SiteBuilder {
                                     + selection.toRender.filter {
                                         !firstPaths.contains($0.path) && !restPaths.contains($0.path)
                                     },
-                                parts: cache.previousParts(fingerprints, inPlace: inPlace))
+                                parts: cache.previousParts(keys: partKeys, inPlace: inPlace))
                         },
                         store: { files in
                             parts.record(files)
@@ -162,7 +163,7 @@ extension SiteBuilder {
             report.updatedInPlace = counts.inPlace
             report.filesSkipped = selection?.plan.kept.count ?? 0
             if let selection, let stamps {
-                cache?.record(selection.plan, made: stamps.all, parts: parts.all, fingerprints: selection.fingerprints)
+                cache?.record(selection.plan, made: stamps.all, parts: parts.all, keys: selection.partKeys)
             }
         } catch {
             report.outcome = error.isRenderFailure ? .contentErrors : .outputFailed

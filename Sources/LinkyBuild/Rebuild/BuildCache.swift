@@ -92,11 +92,12 @@ struct BuildCache: Sendable {
     }
 
     /// The last build's parts of the files made from every link, for an output updated in place.
-    func previousParts(_ fingerprints: PageFingerprints, inPlace: Bool) -> PreviousLinkParts? {
+    /// `keys`: this build's part keys (`PageFingerprints.partKeys`).
+    func previousParts(keys: [Fingerprint], inPlace: Bool) -> PreviousLinkParts? {
         guard inPlace, layers.contains(.parts), let previous, previous.output == FileIO.realPath(output) else {
             return nil
         }
-        return PreviousLinkParts(previous: previous, keys: fingerprints.partKeys, output: output)
+        return PreviousLinkParts(previous: previous, keys: keys, output: output)
     }
 
     /// Every file of the output as found before writing, when looked at; nil lists it anew.
@@ -107,12 +108,9 @@ struct BuildCache: Sendable {
     /// Leaves the state for the next build (see `RebuildPlan.writeState`), with the parts of the files
     /// it stored under each link's part key. A page it skipped (an archive year no edit touched) keeps
     /// the parts the last build recorded for it, while each of their links has the key it had: the
-    /// same link at the same place.
-    func record(
-        _ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], fingerprints: PageFingerprints
-    ) {
+    /// same link at the same place. `keys`: this build's part keys (`PageFingerprints.partKeys`).
+    func record(_ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], keys: [Fingerprint]) {
         guard layers.contains(.parts) else { return rebuild.writeState(made: made) }
-        let keys = fingerprints.partKeys
         var kept = parts.filter { made[PathKey($0.key)] != nil }
         if let previous {
             for (path, old) in previous.parts where kept[path] == nil && rebuild.kept[PathKey(path)] != nil {

@@ -87,7 +87,7 @@ struct PageFingerprints: Sendable {
 
     /// Each link's part key, by id (see `PreviousLinkParts`): what its part of a file made from every
     /// link shows — the site's shape and the link — and its place, the id and the id of the link it is
-    /// nested under, which `links.json` writes.
+    /// nested under, which `links.json` writes. Worked out anew at each call: a build asks once.
     var partKeys: [Fingerprint] {
         var writer = ByteWriter(capacity: 64)
         return links.indices.map { id in

@@ -4,47 +4,45 @@ import Synchronization
 /// The parts of the files made from every link as the last build wrote them (`PreviousParts`), for a
 /// rebuild to copy: a link's part is handed back when its part key (`PageFingerprints.partKeys`: the
 /// site's shape, the link, its place) is the one the last build wrote it under, and the file is as that
-/// build left it (its stamp). A file is mapped when first asked for, not read.
+/// build left it (its stamp). A file is mapped, and its parts indexed by link, when first asked for:
+/// the archive years a rebuild does not render cost nothing.
 final class PreviousLinkParts: PreviousParts {
     private let keys: [Fingerprint]
-    private let previousKeys: [Fingerprint]
-    /// Each file's stamp as the last build left it, and each link's part in it, by id.
-    private let files: [String: (stamp: FileStamp, parts: [Range<Int>?])]
+    private let previous: BuildState
     private let root: String
-    private let mapped = Mutex<[String: MappedFile?]>([:])
+    /// Each file asked for: mapped, with each link's part in it by id; nil when it cannot be used.
+    private let opened = Mutex<[String: (file: MappedFile, parts: [Range<Int>?])?]>([:])
 
     /// Nil when the last build left no parts.
     init?(previous: BuildState, keys: [Fingerprint], output: URL) {
-        var files: [String: (stamp: FileStamp, parts: [Range<Int>?])] = [:]
-        for (path, parts) in previous.parts {
-            guard let stamp = previous.pages[PathKey(path)]?.stamp else { continue }
-            var byLink = [Range<Int>?](repeating: nil, count: previous.linkKeys.count)
-            for part in parts where byLink.indices.contains(part.link) { byLink[part.link] = part.range }
-            files[path] = (stamp.withoutChangeTime, byLink)
-        }
-        guard !files.isEmpty else { return nil }
+        guard !previous.parts.isEmpty else { return nil }
         self.keys = keys
-        self.previousKeys = previous.linkKeys
-        self.files = files
+        self.previous = previous
         root = output.path
     }
 
     func part(of path: String, link id: Int) -> UnsafeRawBufferPointer? {
-        guard id < keys.count, id < previousKeys.count, keys[id] == previousKeys[id], let file = files[path],
-            let range = file.parts[id], let mapping = mapping(path, stamp: file.stamp),
-            range.upperBound <= mapping.count
+        guard id < keys.count, id < previous.linkKeys.count, keys[id] == previous.linkKeys[id],
+            let (file, parts) = open(path), let range = parts[id], range.upperBound <= file.count
         else { return nil }
-        return UnsafeRawBufferPointer(rebasing: mapping.bytes[range])
+        return UnsafeRawBufferPointer(rebasing: file.bytes[range])
     }
 
-    /// The file at `path` mapped, when it still has the stamp the last build left it with.
-    private func mapping(_ path: String, stamp: FileStamp) -> MappedFile? {
-        mapped.withLock { mapped in
-            if let found = mapped[path] { return found }
-            var file = MappedFile(root + "/" + path)
-            if file?.stamp.withoutChangeTime != stamp { file = nil }
-            mapped[path] = file
-            return file
+    /// The file at `path` mapped with its parts by link, when the last build recorded parts for it and
+    /// it still has the stamp that build left it with.
+    private func open(_ path: String) -> (file: MappedFile, parts: [Range<Int>?])? {
+        opened.withLock { opened in
+            if let found = opened[path] { return found }
+            var entry: (file: MappedFile, parts: [Range<Int>?])?
+            if let recorded = previous.parts[path], let stamp = previous.pages[PathKey(path)]?.stamp,
+                let file = MappedFile(root + "/" + path), file.stamp.withoutChangeTime == stamp.withoutChangeTime
+            {
+                var parts = [Range<Int>?](repeating: nil, count: previous.linkKeys.count)
+                for part in recorded where parts.indices.contains(part.link) { parts[part.link] = part.range }
+                entry = (file, parts)
+            }
+            opened[path] = entry
+            return entry
         }
     }
 }
