@@ -32,10 +32,8 @@ public struct TemplateLibrary: Sendable {
     public func render(
         _ name: String, _ context: TemplateValue, capacity: Int = 0
     ) throws(TemplateRenderError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(capacity)
-        try render(name, context, into: &output)
-        return output
+        var parts: [TemplatePartRange] = []
+        return try render(name, context, capacity: capacity, parts: &parts)
     }
 
     /// Renders as `render(_:_:capacity:)` does, with where each `TemplatePart` of the lists the template

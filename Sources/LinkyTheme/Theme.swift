@@ -96,8 +96,8 @@ public struct Theme: Sendable {
     public func render(
         _ name: String, _ context: TemplateValue, capacity: Int = 0
     ) throws(TemplateRenderError) -> [UInt8] {
-        guard library.template(named: name) != nil else { preconditionFailure("template \(name) was not loaded") }
-        return try library.render(name, context, capacity: capacity)
+        var parts: [TemplatePartRange] = []
+        return try render(name, context, capacity: capacity, parts: &parts)
     }
 
     /// Renders a template, with where each `TemplatePart` went (see `TemplateLibrary.render(_:_:capacity:parts:)`).

@@ -149,18 +149,13 @@ struct SiteRenderer: Sendable {
     /// One planned file's output. `search` keeps what the search files share (their document, the
     /// index's encoding), made by the first of them that needs it.
     func render(_ file: PlannedFile, context: TemplateContext, search: inout SearchFiles) throws -> [OutputFile] {
-        if keepsParts(file), let page = htmlPage(file, context: context, keepingParts: true) {
+        // Only a page that keeps parts has any (`TemplatePart`); the others' lists are plain.
+        if let page = htmlPage(file, context: context, keepingParts: keepsParts(file)) {
             var parts: [TemplatePartRange] = []
             let bytes = try theme.render(page.template, page.context, capacity: capacity(file), parts: &parts)
             return [
                 OutputFile(
                     path: file.path, contents: bytes, parts: parts.map { LinkPart(link: $0.id, range: $0.range) })
-            ]
-        }
-        if let page = htmlPage(file, context: context) {
-            return [
-                OutputFile(
-                    path: file.path, contents: try theme.render(page.template, page.context, capacity: capacity(file)))
             ]
         }
         switch file.kind {
