@@ -100,7 +100,7 @@ struct CollectionDocument: Encodable {
                 site.links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
             ) { json, id in entry(site, id, context).write(to: &json) }
         }
-        return OutputFile(path: path, contents: json.finished(), parts: parts)
+        return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 
     /// The entry of `site.links[id]`, read a field at a time: a `Link` bound to a name (or handed to a

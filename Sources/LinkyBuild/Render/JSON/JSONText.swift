@@ -22,9 +22,25 @@ struct JSONText {
         bytes.reserveCapacity(capacity)
     }
 
+    /// `prefix`: bytes before the document, for a script (`finish(suffix:)`).
+    init(pretty: Bool, capacity: Int = 0, prefix: String) {
+        self.init(pretty: pretty, capacity: capacity)
+        bytes.append(contentsOf: prefix.utf8)
+    }
+
     /// The document with the final newline `DataEncoding.json` adds.
-    consuming func finished() -> [UInt8] {
+    ///
+    /// Mutating, not consuming: a consuming call was handed a second reference to the buffer and
+    /// appended to a copy of it (13 MB for `links.json` at 10,000 links).
+    mutating func finish() -> [UInt8] {
         bytes.append(0x0A)
+        return bytes
+    }
+
+    /// The document as a script: what `init(prefix:)` put before it, the JSON, then `suffix` instead
+    /// of the final newline.
+    mutating func finish(suffix: String) -> [UInt8] {
+        bytes.append(contentsOf: suffix.utf8)
         return bytes
     }
 

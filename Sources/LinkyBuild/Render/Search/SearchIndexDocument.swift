@@ -147,7 +147,7 @@ extension SearchIndexDocument {
                 links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
             ) { json, id in entry(links, id, context).write(to: &json) }
         }
-        return OutputFile(path: path, contents: json.finished(), parts: parts)
+        return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 
     /// The bytes of `search-index.js`: the same object as a script, for file://, where browsers

@@ -15,8 +15,9 @@ enum SearchShardFormat {
     static func script(
         _ name: String, _ value: some JSONTextWritable & Encodable, foundation: Bool = false
     ) throws -> [UInt8] {
-        let json = foundation ? [UInt8](try DataEncoding.json(value, pretty: false)) : value.json(pretty: false)
-        return JSONText.script("linkySearchShard(\"\(name)\",", json, ");\n")
+        let (prefix, suffix) = ("linkySearchShard(\"\(name)\",", ");\n")
+        guard foundation else { return value.script(prefix, suffix) }
+        return JSONText.script(prefix, [UInt8](try DataEncoding.json(value, pretty: false)), suffix)
     }
 
     /// `search/data/manifest.js`: what the page loads before the first key, and how to find the rest.
