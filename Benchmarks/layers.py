@@ -5,9 +5,9 @@
 
 `rebuild`: one-file rebuilds of a generated site (Benchmarks/generate.py SIZE), each appending a word
 to one link's description, by NEW with every layer, by OLD, and by NEW with each layer turned off
-(LINKY_CACHE_OFF=parses, pages, compare or parts; see `CacheLayers`), each configuration into an output of its
+(LINKY_CACHE_OFF=parses, pages, compare, parts or words; see `CacheLayers`), each configuration into an output of its
 own, the configurations alternated run by run. `cold`: builds into a new folder by NEW, NEW with
---no-cache and OLD, alternated, each after `sync`, with GNU time's peak RSS. Prints each run and the
+--no-cache and OLD, alternated, each after `sync`, with GNU time's peak RSS and CPU time. Prints each run and the
 medians, of the wall time and of the CPU time the build took (user + system, all threads: on a
 shared machine less noisy than the wall). CONFIGS (comma-separated names) limits the rebuild configurations; BENCH_DIR (default
 /tmp/lb) holds the sites and outputs.
@@ -37,8 +37,9 @@ def run(cmd, env=None):
 
 def peak(cmd, env=None):
     e = dict(os.environ); e.update(env or {})
-    r = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall, kb = r.stderr.strip().splitlines()[-1].split()
+    r = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S"] + cmd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall, kb, user, system = r.stderr.strip().splitlines()[-1].split()
+    peak.cpu = float(user) + float(system)
     return float(wall), int(kb)
 
 if mode == "cold":
@@ -52,16 +53,17 @@ if mode == "cold":
             subprocess.run(["sync"]); time.sleep(2)
             cmd = [binary, "build", site, "--output", out, "--quiet"] + (["--no-cache"] if "no-cache" in name else [])
             wall, kb = peak(cmd)
-            results[name].append((wall, kb))
-            print(f"  {name:16s} run {i+1}: {wall:.2f} s, {kb/1024:.0f} MB", flush=True)
+            results[name].append((wall, kb, peak.cpu))
+            print(f"  {name:16s} run {i+1}: {wall:.2f} s (cpu {peak.cpu:.2f} s), {kb/1024:.0f} MB", flush=True)
     for name, r in results.items():
-        print(f"{size} cold {name:16s} median {statistics.median(w for w,_ in r):.2f} s, peak {max(k for _,k in r)/1024:.0f} MB")
+        print(f"{size} cold {name:16s} median {statistics.median(w for w,_,_ in r):.2f} s "
+              f"(cpu {statistics.median(c for _,_,c in r):.2f} s), peak {max(k for _,k,_ in r)/1024:.0f} MB")
     sys.exit(0)
 
 # one-file rebuilds
 configs = [("all layers", new, {}), ("old binary", old, {}), ("parses off", new, {"LINKY_CACHE_OFF": "parses"}),
            ("pages off", new, {"LINKY_CACHE_OFF": "pages"}), ("compare off", new, {"LINKY_CACHE_OFF": "compare"}),
-           ("parts off", new, {"LINKY_CACHE_OFF": "parts"}),
+           ("parts off", new, {"LINKY_CACHE_OFF": "parts"}), ("words off", new, {"LINKY_CACHE_OFF": "words"}),
            ]
 files = sorted(os.path.join(d, f) for d, _, fs in os.walk(f"{site}/links") for f in fs if f.endswith(".md") and f != "_index.md")
 target = files[len(files)//2]

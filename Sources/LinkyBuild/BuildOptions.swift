@@ -22,7 +22,7 @@ public struct BuildOptions: Sendable {
     /// next build. Off (`--no-cache`), everything is made anew and nothing is left beside the output.
     public var reuseState = true
     /// The layers of incremental work in use; each can be turned off, to measure what it saves
-    /// (`LINKY_CACHE_OFF=parses,pages,compare`, see Benchmarks/README.md).
+    /// (`LINKY_CACHE_OFF=parses,pages,compare,parts,words`, see Benchmarks/README.md).
     public var cacheLayers = CacheLayers.fromEnvironment
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
@@ -47,14 +47,16 @@ public struct CacheLayers: OptionSet, Sendable {
     /// Each link's part of the files made from every link (`links.json`, the search index, the print
     /// page) is copied from the last build's file when it would be the same.
     public static let parts = CacheLayers(rawValue: 8)
+    /// The search word table is patched from the last build's: only the changed links' words are found.
+    public static let words = CacheLayers(rawValue: 16)
 
-    public static let all: CacheLayers = [.parses, .pages, .compare, .parts]
+    public static let all: CacheLayers = [.parses, .pages, .compare, .parts, .words]
 
     /// Every layer but those `LINKY_CACHE_OFF` names (comma-separated).
     public static var fromEnvironment: CacheLayers {
         guard let off = ProcessInfo.processInfo.environment["LINKY_CACHE_OFF"] else { return .all }
         let names: [String: CacheLayers] = [
-            "parses": .parses, "pages": .pages, "compare": .compare, "parts": .parts,
+            "parses": .parses, "pages": .pages, "compare": .compare, "parts": .parts, "words": .words,
         ]
         var layers = CacheLayers.all
         for name in off.split(separator: ",") { layers.subtract(names[String(name)] ?? []) }

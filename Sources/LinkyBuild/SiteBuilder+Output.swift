@@ -106,7 +106,8 @@ extension SiteBuilder {
             }
         }
         let writer = writer(settings)
-        let renderer = SiteRenderer(site: site, theme: planned.theme)
+        let words = cache?.searchWords()
+        let renderer = SiteRenderer(site: site, theme: planned.theme, searchWords: words)
         let inPlace = writer.updatesInPlace(finish: pdf != nil)
         let stamps = cache == nil ? nil : StampLog()
         let parts = PartLog()
@@ -163,7 +164,8 @@ extension SiteBuilder {
             report.updatedInPlace = counts.inPlace
             report.filesSkipped = selection?.plan.kept.count ?? 0
             if let selection, let stamps {
-                cache?.record(selection.plan, made: stamps.all, parts: parts.all, keys: selection.partKeys)
+                cache?.record(
+                    selection.plan, made: stamps.all, parts: parts.all, keys: selection.partKeys, words: words)
             }
         } catch {
             report.outcome = error.isRenderFailure ? .contentErrors : .outputFailed

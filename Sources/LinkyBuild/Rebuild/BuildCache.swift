@@ -100,6 +100,13 @@ struct BuildCache: Sendable {
         return PreviousLinkParts(previous: previous, keys: keys, output: output)
     }
 
+    /// The last build's search word table, for the shards to patch, and where they leave this build's
+    /// for `record`. Content, not output: it serves an output written anew too.
+    func searchWords() -> SearchWordStore? {
+        guard layers.contains(.words) else { return nil }
+        return SearchWordStore(previous: previous?.searchWords)
+    }
+
     /// Every file of the output as found before writing, when looked at; nil lists it anew.
     func existingFiles() async -> [String]? { await look?.value.existing }
 
@@ -109,8 +116,13 @@ struct BuildCache: Sendable {
     /// it stored under each link's part key. A page it skipped (an archive year no edit touched) keeps
     /// the parts the last build recorded for it, while each of their links has the key it had: the
     /// same link at the same place. `keys`: this build's part keys (`PageFingerprints.partKeys`).
-    func record(_ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], keys: [Fingerprint]) {
-        guard layers.contains(.parts) else { return rebuild.writeState(made: made) }
+    /// `words`: the search word table the shards made (`searchWords()`).
+    func record(
+        _ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], keys: [Fingerprint],
+        words: SearchWordStore?
+    ) {
+        let searchWords = words?.made
+        guard layers.contains(.parts) else { return rebuild.writeState(made: made, searchWords: searchWords) }
         var kept = parts.filter { made[PathKey($0.key)] != nil }
         if let previous {
             for (path, old) in previous.parts where kept[path] == nil && rebuild.kept[PathKey(path)] != nil {
@@ -121,7 +133,7 @@ struct BuildCache: Sendable {
                 if unchanged { kept[path] = old }
             }
         }
-        rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : keys, parts: kept)
+        rebuild.writeState(made: made, linkKeys: kept.isEmpty ? [] : keys, parts: kept, searchWords: searchWords)
     }
 
     /// Waits for the parses to be stored.

@@ -16,7 +16,8 @@ import LinkyModel
 ///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
 ///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
 ///   With them, where each link's part is in the files made from every link, and each link's part key
-///   (`PreviousLinkParts`). Written after the output is complete.
+///   (`PreviousLinkParts`), and the search word table with each link's key (`SearchWordStore`).
+///   Written after the output is complete.
 ///
 /// Neither decides what the output contains, only what need not be done again. Another program, other
 /// settings (`linky.yml`, `metadata.json`, flags) or a damaged file drop them, and the build runs as if
@@ -24,7 +25,7 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
@@ -33,6 +34,8 @@ struct BuildState: Sendable {
     var linkKeys: [Fingerprint] = []
     /// Where each link's part is in the files that keep parts (`OutputFile.parts`), by path.
     var parts: [String: [LinkPart]] = [:]
+    /// The search word table with each link's key (`SearchWordStore`), decoded only when asked for.
+    var searchWords: StoredSearchWords?
 
     struct Page: Sendable, Equatable {
         /// Nil for a file that is always rendered (listed for `MovedPaths`, which needs every path).
@@ -78,6 +81,12 @@ struct BuildState: Sendable {
                         return LinkPart(link: link, range: start..<end)
                     }
                 }
+                let wordsLength = try reader.count()
+                let wordsStart = reader.offset
+                _ = try reader.raw(wordsLength)
+                if wordsLength > 0 {
+                    state.searchWords = StoredSearchWords(file: data, range: wordsStart..<reader.offset)
+                }
                 guard reader.isAtEnd else { return nil }
                 return state
             } catch {
@@ -90,7 +99,8 @@ struct BuildState: Sendable {
     /// for the output at the real path `outputPath`; a failure only costs the next build its head start.
     static func write(
         _ outputPath: String, _ pages: [(path: String, page: Page)], linkKeys: [Fingerprint] = [],
-        parts: [String: [LinkPart]] = [:], beside output: URL
+        parts: [String: [LinkPart]] = [:], searchWords: (table: SearchWordTable, keys: [Fingerprint])? = nil,
+        beside output: URL
     ) {
         let partCount = parts.values.reduce(0) { $0 + $1.count }
         var writer = ByteWriter(capacity: pages.count * 96 + linkKeys.count * 16 + partCount * 24 + 256)
@@ -116,6 +126,10 @@ struct BuildState: Sendable {
                 writer.int(part.range.upperBound)
             }
         }
+        // The search words last, after their length: a state read is not slowed by decoding them.
+        let wordsLength = writer.placeholder()
+        if let searchWords { StoredSearchWords.write(searchWords.table, keys: searchWords.keys, to: &writer) }
+        writer.patch(wordsLength, writer.bytes.count - wordsLength - 8)
         Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
     }
 

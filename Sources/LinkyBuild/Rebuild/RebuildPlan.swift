@@ -56,11 +56,14 @@ struct RebuildPlan: Sendable {
     /// Leaves the state for the next build beside the output: every planned file with its fingerprint
     /// and the stamp it has now (`made`: each file the build stored, written or found with the same
     /// bytes), in plan order; and the links' parts (see `PreviousLinkParts`).
-    func writeState(made: [PathKey: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:]) {
+    func writeState(
+        made: [PathKey: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:],
+        searchWords: (table: SearchWordTable, keys: [Fingerprint])? = nil
+    ) {
         let pages = files.map { file, fingerprint in
             let key = PathKey(file.path)
             return (file.path, kept[key] ?? BuildState.Page(fingerprint: fingerprint, stamp: made[key]))
         }
-        BuildState.write(outputPath, pages, linkKeys: linkKeys, parts: parts, beside: output)
+        BuildState.write(outputPath, pages, linkKeys: linkKeys, parts: parts, searchWords: searchWords, beside: output)
     }
 }

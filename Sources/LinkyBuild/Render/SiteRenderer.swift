@@ -8,6 +8,8 @@ import LinkyTheme
 struct SiteRenderer: Sendable {
     let site: Site
     let theme: Theme
+    /// The last build's search word table, for the shards to patch (a rebuild's cache gives it).
+    var searchWords: (any SearchWordMemory)?
 
     /// One planned file's output: the file of its path, and for one that makes more than its path
     /// (`PlannedFile.writesOnlyItsPath`), the others. Which files it no longer makes only this says.
@@ -174,7 +176,7 @@ struct SiteRenderer: Sendable {
         case .searchIndex: return [search.indexJSON(context, path: file.path)]
         case .searchIndexScript:
             return [search.indexScript(context, path: file.path, jsonPath: PlannedFile.searchIndex)]
-        case .searchShards: return try SearchShards(search.document(context)).files()
+        case .searchShards: return try SearchShards(search.document(context), memory: searchWords).files()
         case .asset(let name): return [OutputFile(path: file.path, contents: theme.assets[name] ?? Data())]
         default: preconditionFailure("\(file.kind) is an HTML page")
         }

@@ -32,9 +32,10 @@ struct SearchShards {
     let index: SearchIndexDocument
     let table: SearchWordTable
 
-    init(_ index: SearchIndexDocument) {
+    /// `memory`: the last build's word table, patched instead of made whole when it has one.
+    init(_ index: SearchIndexDocument, memory: (any SearchWordMemory)? = nil) {
         self.index = index
-        self.table = SearchWordTable(index)
+        self.table = SearchWordTable(index, memory: memory)
     }
 
     /// Every file of `search/data/`, the manifest first.

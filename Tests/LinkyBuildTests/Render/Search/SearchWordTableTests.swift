@@ -85,4 +85,57 @@ import Testing
         #expect(table.postings == table.words.map { expected[$0]! })
         #expect(table.words.contains(Array("search".utf16)) && table.words.contains(Array("creme".utf16)))
     }
+
+    /// A rebuild patches the last build's table (`SearchWordMemory`): the changed links' postings out,
+    /// their words found again. Through random edits — a word added or gone, a tag given or taken, a
+    /// link added, removed or moved — the patched table is the one made whole.
+    @Test func aPatchedTableIsTheTableMadeWhole() {
+        var random = SystemRandomNumberGenerator()
+        let vocabulary = [
+            "swift", "search", "검색", "한글", "Crème", "brûlée", "fast", "notes", "ΟΔΟΣ", "rust", "web", "a1",
+        ]
+        let tags = ["Swift", "한글 검색", "web tools", "rust"]
+        func text(_ words: Int) -> String {
+            (0..<words).map { _ in vocabulary.randomElement(using: &random)! }.joined(separator: " ")
+        }
+        func link(_ id: Int) -> SearchIndexDocument.LinkEntry {
+            let tagged = tags.indices.filter { _ in Bool.random(using: &random) }
+            return .init(
+                title: text(Int.random(in: 1...3, using: &random)), url: "https://\(id).example/", domain: "example",
+                description: Bool.random(using: &random) ? text(Int.random(in: 0...5, using: &random)) : nil,
+                note: Bool.random(using: &random) ? text(2) : nil, tags: tagged.isEmpty ? nil : tagged, category: 0)
+        }
+        for round in 0..<200 {
+            let links = (0..<Int.random(in: 0...12, using: &random)).map(link)
+            let before = SearchIndexDocument(categories: [], tags: tags, links: links)
+            var after = links
+            var changed: Set<Int> = []
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0 where !after.isEmpty:
+                    let id = Int.random(in: 0..<after.count, using: &random)
+                    after[id] = link(id)
+                    changed.insert(id)
+                case 1:
+                    // Added at the end, or removed from it: the ids past the shorter list change.
+                    changed.insert(after.count)
+                    after.append(link(after.count))
+                case 2 where !after.isEmpty:
+                    after.removeLast()
+                    changed.insert(after.count)
+                case 3 where after.count > 1:
+                    // Two links swap places: each is changed at its id.
+                    let (a, b) = (0, after.count - 1)
+                    after.swapAt(a, b)
+                    changed.formUnion([a, b])
+                default: break
+                }
+            }
+            let now = SearchIndexDocument(categories: [], tags: tags, links: after)
+            let patched = SearchWordTable(now, patching: SearchWordTable(before), changed: changed.sorted())
+            #expect(patched == SearchWordTable(now), "round \(round)")
+            // Nothing changed, nothing found again: the same table.
+            #expect(SearchWordTable(now, patching: SearchWordTable(now), changed: []) == SearchWordTable(now))
+        }
+    }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// The search word table a build found, with each link's key: what the next build patches
+/// (`SearchWordMemory`). Kept in the state file (`BuildState.searchWords`), read only when the shards
+/// ask for it.
+///
+/// A link's key is a fingerprint of what its words are found in — its title, its tags' names, its
+/// description and its note, as the search index has them — at its id: a link whose key is the one
+/// stored has the words the table holds for it, whatever else changed (settings, templates, the
+/// output), and a link moved to another id is changed at both.
+final class SearchWordStore: SearchWordMemory {
+    private let stored: StoredSearchWords?
+    /// This build's keys, once worked out, and the table the shards made.
+    private let now = Mutex<(keys: [Fingerprint]?, table: SearchWordTable?)>((nil, nil))
+
+    init(previous: StoredSearchWords?) {
+        stored = previous
+    }
+
+    func previous(_ index: SearchIndexDocument) -> (table: SearchWordTable, changed: [Int])? {
+        let keys = Self.keys(index)
+        now.withLock { $0.keys = keys }
+        guard let (table, previousKeys) = stored?.decode() else { return nil }
+        let changed = (0..<max(keys.count, previousKeys.count)).filter {
+            $0 >= keys.count || $0 >= previousKeys.count || keys[$0] != previousKeys[$0]
+        }
+        return (table, changed)
+    }
+
+    func keep(_ table: SearchWordTable, of index: SearchIndexDocument) {
+        let keys = now.withLock { $0.keys } ?? Self.keys(index)
+        now.withLock { $0 = (keys, table) }
+    }
+
+    /// The table and keys this build made, for the state.
+    var made: (table: SearchWordTable, keys: [Fingerprint])? {
+        now.withLock { now in now.table.map { ($0, now.keys ?? []) } }
+    }
+
+    /// Each link's key, by id.
+    static func keys(_ index: SearchIndexDocument) -> [Fingerprint] {
+        var writer = ByteWriter(capacity: 4096)
+        return index.links.indices.map { id in
+            writer.removeAll()
+            let entry = index.links[id]
+            writer.string(entry.title)
+            writer.array(entry.tags ?? []) { $0.string(index.tags[$1]) }
+            writer.optionalString(entry.description)
+            writer.optionalString(entry.note)
+            return Fingerprint(writer.bytes)
+        }
+    }
+}
+
+/// The search word table in the state file: where it is, decoded when asked for.
+struct StoredSearchWords: Sendable {
+    let file: MappedFile
+    let range: Range<Int>
+
+    /// The table and each link's key; nil when the bytes are damaged.
+    func decode() -> (table: SearchWordTable, keys: [Fingerprint])? {
+        file.withUnsafeBytes { bytes in
+            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            do throws(ByteReader.Malformed) {
+                let keys = try reader.array { r throws(ByteReader.Malformed) in try r.fingerprint() }
+                let count = try reader.count()
+                var words: [[UInt16]] = []
+                var postings: [[UInt32]] = []
+                words.reserveCapacity(count)
+                postings.reserveCapacity(count)
+                for _ in 0..<count {
+                    words.append(try Self.read(&reader, as: UInt16.self))
+                    postings.append(try Self.read(&reader, as: UInt32.self))
+                }
+                guard reader.isAtEnd else { return nil }
+                return (SearchWordTable(words: words, postings: postings), keys)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// Writes `table` and `keys` as `decode` reads them.
+    static func write(_ table: SearchWordTable, keys: [Fingerprint], to writer: inout ByteWriter) {
+        writer.array(keys) { $0.fingerprint($1) }
+        writer.int(table.words.count)
+        for (word, postings) in zip(table.words, table.postings) {
+            write(word, to: &writer)
+            write(postings, to: &writer)
+        }
+    }
+
+    /// A count, then the values' bytes as they are in memory (the state never leaves the machine).
+    private static func write<T: FixedWidthInteger>(_ values: [T], to writer: inout ByteWriter) {
+        writer.int(values.count)
+        values.withUnsafeBytes { writer.append($0) }
+    }
+
+    private static func read<T: FixedWidthInteger>(
+        _ reader: inout ByteReader, as: T.Type
+    ) throws(ByteReader.Malformed)
+        -> [T]
+    {
+        let count = try reader.count()
+        let bytes = try reader.raw(count * MemoryLayout<T>.stride)
+        // The bytes of a record need not be aligned for `T`: copied, not bound.
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            initialized = count
+        }
+    }
+}
