@@ -40,6 +40,9 @@ public struct SiteBuilder: Sendable {
             report = await Self.renderAndWrite(  // render → write
                 planned, site: site, staticFiles: staticFiles, settings, options, cache: cache, report)
             clock.lap("render+write")
+            clock.note(
+                "\(report.filesParsed) of \(parsed.sources.count) content files parsed, "
+                    + "\(report.filesSkipped) of \(planned.files.count) planned files skipped")
         }
         await cache?.finish()
         return Self.release(lock, after: report)

@@ -12,6 +12,7 @@ struct StageClock {
     private var last = DispatchTime.now()
     private var lastCPU = StageClock.cpuSeconds()
     private var laps: [(String, Double, Double)] = []
+    private var notes: [String] = []
 
     mutating func lap(_ name: String) {
         guard enabled else { return }
@@ -22,10 +23,17 @@ struct StageClock {
         lastCPU = cpu
     }
 
+    /// What the timings depend on, said after them (how much work the cache saved).
+    mutating func note(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        notes.append(text())
+    }
+
     func report() {
         guard enabled else { return }
         let text = laps.map { String(format: "%@ %.3f s (cpu %.3f s)", $0.0, $0.1, $0.2) }.joined(separator: ", ")
-        FileHandle.standardError.write(Data("timings: \(text)\n".utf8))
+        let noted = notes.isEmpty ? "" : "; " + notes.joined(separator: ", ")
+        FileHandle.standardError.write(Data("timings: \(text)\(noted)\n".utf8))
     }
 
     private static func cpuSeconds() -> Double {
