@@ -10,8 +10,13 @@ extension PreviewBuild {
     /// everything again.
     mutating func render(_ plan: [PlannedFile], site: Site, theme: Theme) async throws -> [String] {
         var changed: [String] = []
+        // The search shards patch the word table the last update made (a table is true of the links
+        // it was made from, whatever became of that update).
+        defer { searchWords.advance() }
         do {
-            try await SiteRenderer(site: site, theme: theme).render(plan) { changed += store($0) }
+            try await SiteRenderer(site: site, theme: theme, searchWords: searchWords).render(plan) {
+                changed += store($0)
+            }
         } catch {
             state = nil
             throw error

@@ -44,6 +44,8 @@ public struct PreviewBuild: Sendable {
     var state: State?
     /// Every content file's parse, under the stamp it had when read.
     var parses = ParseMemory()
+    /// The search word table the last render of the shards made, for the next to patch.
+    let searchWords = SearchWordStore()
     /// Every file each planned file that makes more than its path (`PlannedFile.writesOnlyItsPath`:
     /// the search shards) made when last rendered, by its path: when it is rendered again, those it no
     /// longer makes go (`store`), as a fresh build would not write them.

@@ -11,17 +11,41 @@ import Synchronization
 /// output), and a link moved to another id is changed at both.
 final class SearchWordStore: SearchWordMemory {
     private let stored: StoredSearchWords?
-    /// This build's keys, once worked out, and the table the shards made.
-    private let now = Mutex<(keys: [Fingerprint]?, table: SearchWordTable?)>((nil, nil))
+    private let memory = Mutex(Memory())
 
+    private struct Memory {
+        /// The table the last build made, with its keys, when this store outlives a build (`advance`).
+        var last: (table: SearchWordTable, keys: [Fingerprint])?
+        /// This build's keys, once worked out, and the table the shards made.
+        var keys: [Fingerprint]?
+        var table: SearchWordTable?
+    }
+
+    /// `previous`: the table the last build left in the state.
     init(previous: StoredSearchWords?) {
         stored = previous
     }
 
+    /// A store kept in memory from build to build (`serve`'s preview): see `advance`.
+    convenience init() {
+        self.init(previous: nil)
+    }
+
+    /// Makes the table this build made the one the next patches, for a store that outlives a build.
+    func advance() {
+        memory.withLock { memory in
+            if let table = memory.table, let keys = memory.keys { memory.last = (table, keys) }
+            (memory.keys, memory.table) = (nil, nil)
+        }
+    }
+
     func previous(_ index: SearchIndexDocument) -> (table: SearchWordTable, changed: [Int])? {
         let keys = Self.keys(index)
-        now.withLock { $0.keys = keys }
-        guard let (table, previousKeys) = stored?.decode() else { return nil }
+        let last = memory.withLock { memory in
+            memory.keys = keys
+            return memory.last
+        }
+        guard let (table, previousKeys) = last ?? stored?.decode() else { return nil }
         let changed = (0..<max(keys.count, previousKeys.count)).filter {
             $0 >= keys.count || $0 >= previousKeys.count || keys[$0] != previousKeys[$0]
         }
@@ -29,13 +53,13 @@ final class SearchWordStore: SearchWordMemory {
     }
 
     func keep(_ table: SearchWordTable, of index: SearchIndexDocument) {
-        let keys = now.withLock { $0.keys } ?? Self.keys(index)
-        now.withLock { $0 = (keys, table) }
+        let keys = memory.withLock { $0.keys } ?? Self.keys(index)
+        memory.withLock { ($0.keys, $0.table) = (keys, table) }
     }
 
     /// The table and keys this build made, for the state.
     var made: (table: SearchWordTable, keys: [Fingerprint])? {
-        now.withLock { now in now.table.map { ($0, now.keys ?? []) } }
+        memory.withLock { memory in memory.table.map { ($0, memory.keys ?? []) } }
     }
 
     /// Each link's key, by id.
