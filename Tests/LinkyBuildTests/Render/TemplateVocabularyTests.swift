@@ -61,6 +61,7 @@ struct TemplateVocabularyTests {
         let site = try TestSite([
             "linky.yml": "title: T\n", "links/a.md": "---\nurl: https://example.org/a\ntitle: A\n---\n",
         ])
+        defer { site.remove() }
         // The built-in theme as a site's own: checked like any site theme.
         let ejected = try #require(
             try? LinkyThemeEject.copy(into: site.folder.appending(path: "templates")), "could not copy the theme")
@@ -76,6 +77,7 @@ struct TemplateVocabularyTests {
             "templates/partials/link_item.mustache":
                 "<li>\n  <a href=\"{{url}}\">{{title}}</a> {{domian}}\n  {{#extra.rating}}{{extra.rating}}{{/extra.rating}} {{t.favorit}}\n</li>\n",
         ])
+        defer { site.remove() }
         let report = await site.build()
         let warnings = report.diagnostics.filter { $0.code == .unknownTemplateName }
         #expect(warnings.count == 2, "\(warnings)")

@@ -93,6 +93,7 @@ struct TranslationsTests {
             "links/swift/a.md": "---\nurl: https://swift.org\ntitle: Swift\ndate: 2024-05-01\ntags: [lang]\n---\n",
             "links/b.md": "---\nurl: https://example.org/b\ntitle: B\ndate: 2024-03-09\n---\n",
         ])
+        defer { site.remove() }
         let report = await site.build()
         #expect(report.outcome == .success, "\(report.diagnostics)")
         #expect(report.diagnostics.filter { $0.code != .missingBaseURL }.isEmpty, "\(report.diagnostics)")
@@ -118,6 +119,7 @@ struct TranslationsTests {
             "linky.yml": "title: T\nlanguage: xx\n",
             "links/a.md": "---\nurl: https://example.org/a\ntitle: A\n---\n",
         ])
+        defer { site.remove() }
         let report = await site.build()
         let warning = try #require(report.diagnostics.first { $0.code == .unknownLanguage })
         #expect(warning.location == SourceLocation(path: "linky.yml", line: 2))
@@ -133,6 +135,7 @@ struct TranslationsTests {
             "i18n/ko.yml": "words:\n  archiv: 모음\n  tags:\n    few: x\n",
             "links/a.md": "---\nurl: https://example.org/a\ntitle: A\n---\n",
         ])
+        defer { site.remove() }
         let report = await site.build()
         let unknown = try #require(report.diagnostics.first { $0.message.contains("`archiv`") })
         #expect(unknown.location == SourceLocation(path: "i18n/ko.yml", line: 2))
