@@ -16,9 +16,10 @@ final class SearchWordStore: SearchWordMemory {
     private struct Memory {
         /// The table the last build made, with its keys, when this store outlives a build (`advance`).
         var last: (table: SearchWordTable, keys: [Fingerprint])?
-        /// This build's keys, once worked out, and the table the shards made.
+        /// This build's keys, once `previous` has worked them out.
         var keys: [Fingerprint]?
-        var table: SearchWordTable?
+        /// The table the shards made, with its keys (`keep`).
+        var made: (table: SearchWordTable, keys: [Fingerprint])?
     }
 
     /// `previous`: the table the last build left in the state.
@@ -34,8 +35,8 @@ final class SearchWordStore: SearchWordMemory {
     /// Makes the table this build made the one the next patches, for a store that outlives a build.
     func advance() {
         memory.withLock { memory in
-            if let table = memory.table, let keys = memory.keys { memory.last = (table, keys) }
-            (memory.keys, memory.table) = (nil, nil)
+            memory.last = memory.made ?? memory.last
+            (memory.keys, memory.made) = (nil, nil)
         }
     }
 
@@ -54,13 +55,11 @@ final class SearchWordStore: SearchWordMemory {
 
     func keep(_ table: SearchWordTable, of index: SearchIndexDocument) {
         let keys = memory.withLock { $0.keys } ?? Self.keys(index)
-        memory.withLock { ($0.keys, $0.table) = (keys, table) }
+        memory.withLock { $0.made = (table, keys) }
     }
 
     /// The table and keys this build made, for the state.
-    var made: (table: SearchWordTable, keys: [Fingerprint])? {
-        memory.withLock { memory in memory.table.map { ($0, memory.keys ?? []) } }
-    }
+    var made: (table: SearchWordTable, keys: [Fingerprint])? { memory.withLock { $0.made } }
 
     /// Each link's key, by id.
     static func keys(_ index: SearchIndexDocument) -> [Fingerprint] {
