@@ -41,6 +41,11 @@ public struct BuildReport: Sendable {
     public var unusedTagDefinitions: [(name: String, location: SourceLocation)] = []
     /// Link files with a URL but no title, in the files or the metadata cache (`fetch` fills them).
     public var untitledLinks: [(url: LinkURL, location: SourceLocation)] = []
+    /// What the build worked with besides the site: every file's parse and the last build's state.
+    /// It goes when the report goes; a caller that ends the process right after the build leaves both
+    /// unfreed (`linky-site build` does), since freeing a large site's parses one by one is work done
+    /// for nothing.
+    var workingSet: (any Sendable)?
 }
 
 extension BuildReport {

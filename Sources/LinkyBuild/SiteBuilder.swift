@@ -45,6 +45,7 @@ public struct SiteBuilder: Sendable {
                     + "\(report.filesSkipped) of \(planned.files.count) planned files skipped")
         }
         await cache?.finish()
+        report.workingSet = (parsed, planned, cache)
         return Self.release(lock, after: report)
     }
 
