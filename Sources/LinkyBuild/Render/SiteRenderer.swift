@@ -71,11 +71,13 @@ struct SiteRenderer: Sendable {
         typealias Chunk = (files: ArraySlice<PlannedFile>, items: LinkItemCache?, parts: (any PreviousParts)?)
         let firstItems = try await items(for: plan, parts: nil)
         var queue = chunks(plan, workers: workers).map { Chunk($0, firstItems, nil) }[...]
+        // What every page shares (the tags' and categories' references, the navigation), made once.
+        let shared = TemplateContext(site: site)
         try await withThrowingTaskGroup(of: [Rendered].self) { group in
             func startNext() {
                 guard let (chunk, itemCache, parts) = queue.popFirst() else { return }
                 group.addTask {
-                    var context = TemplateContext(site: site)
+                    var context = shared
                     context.itemCache = itemCache
                     context.previousParts = parts
                     // Built by the chunk that holds the search files, once for all of them.

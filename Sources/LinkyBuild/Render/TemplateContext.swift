@@ -4,7 +4,7 @@ import LinkyTemplates
 
 /// Builds the typed values templates receive. Every path in them is relative to the output root;
 /// templates put `{{root}}` in front, which makes each page's links relative to where it is.
-struct TemplateContext {
+struct TemplateContext: Sendable {
     let site: Site
     let paths: SitePaths
     /// The theme's words in the site's language (`Site.words`, or the built-in English).
