@@ -66,11 +66,11 @@ final class SearchWordStore: SearchWordMemory {
         var writer = ByteWriter(capacity: 4096)
         return index.links.indices.map { id in
             writer.removeAll()
-            let entry = index.links[id]
-            writer.string(entry.title)
-            writer.array(entry.tags ?? []) { $0.string(index.tags[$1]) }
-            writer.optionalString(entry.description)
-            writer.optionalString(entry.note)
+            // Field by field: `index.links[id]` bound to a name is a copy of the whole entry.
+            writer.string(index.links[id].title)
+            writer.array(index.links[id].tags ?? []) { $0.string(index.tags[$1]) }
+            writer.optionalString(index.links[id].description)
+            writer.optionalString(index.links[id].note)
             return Fingerprint(writer.bytes)
         }
     }

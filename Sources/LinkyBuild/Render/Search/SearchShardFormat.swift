@@ -158,7 +158,8 @@ extension SearchShardFormat.Shard: JSONTextWritable {
             case .results(let shard):
                 json.member("first", shard.first)
                 json.key("links")
-                json.array(shard.links) { $1.write(to: &$0) }
+                // By index: an entry handed to a closure is a copy of it.
+                json.array(shard.links.indices) { shard.links[$1].write(to: &$0) }
                 json.key("tags")
                 json.sortedObject(shard.tags) { $0.string($1) }
             case .filters(let shard):

@@ -3,14 +3,19 @@ import Foundation
 /// Result shards (what a result shows, by link id) and filter shards (a tag's or category's links).
 extension SearchShards {
     /// Links per result shard: about `resultShardBytes` each, no more than `maximumResultShards` of them.
+    /// Each shown entry is made once, in its shard (an entry is a few dozen references to copy).
     func resultShards() -> (size: Int, shards: [SearchShardFormat.ResultShard]) {
-        let links = index.links.map(Self.shown)
-        let bytes = links.reduce(0) { $0 + Self.shownLength($1) }
-        let average = max(bytes / max(links.count, 1), 1)
+        let count = index.links.count
+        let snippets = index.links.indices.map { Self.snippet(index.links[$0].description) }
+        var bytes = 0
+        for id in index.links.indices { bytes += Self.shownLength(index.links[id], description: snippets[id]) }
+        let average = max(bytes / max(count, 1), 1)
         let size = max(
-            Self.resultShardBytes / average, 8, (links.count + Self.maximumResultShards - 1) / Self.maximumResultShards)
-        let shards = stride(from: 0, to: links.count, by: size).map { first in
-            let slice = Array(links[first..<min(first + size, links.count)])
+            Self.resultShardBytes / average, 8, (count + Self.maximumResultShards - 1) / Self.maximumResultShards)
+        let shards = stride(from: 0, to: count, by: size).map { first in
+            let slice = (first..<min(first + size, count)).map {
+                Self.shown(index.links[$0], description: snippets[$0])
+            }
             return SearchShardFormat.ResultShard(first: first, links: slice, tags: tagNames(of: slice))
         }
         return (size, shards)
@@ -18,7 +23,12 @@ extension SearchShards {
 
     /// About the bytes a shown link takes in a shard.
     static func shownLength(_ link: SearchIndexDocument.LinkEntry) -> Int {
-        link.title.utf8.count + link.url.utf8.count + link.domain.utf8.count + (link.description?.utf8.count ?? 0)
+        shownLength(link, description: link.description)
+    }
+
+    /// About the bytes `link` takes in a shard with `description` for its own.
+    static func shownLength(_ link: SearchIndexDocument.LinkEntry, description: String?) -> Int {
+        link.title.utf8.count + link.url.utf8.count + link.domain.utf8.count + (description?.utf8.count ?? 0)
             + (link.page?.utf8.count ?? 0) + (link.picture?.utf8.count ?? 0) + (link.icon?.utf8.count ?? 0)
             + 60
     }
@@ -31,25 +41,34 @@ extension SearchShards {
 
     /// A link as a result shows it: no note (it is searched, not shown), the description cut short.
     static func shown(_ link: SearchIndexDocument.LinkEntry) -> SearchIndexDocument.LinkEntry {
+        shown(link, description: snippet(link.description))
+    }
+
+    /// `link` as a result shows it, with `description`, its `snippet`.
+    static func shown(_ link: SearchIndexDocument.LinkEntry, description: String?) -> SearchIndexDocument.LinkEntry {
         var shown = link
         shown.note = nil
-        if let description = link.description, description.hasMoreCharacters(than: snippetLength + snippetLength / 5),
-            var cut = description.characterPrefix(ifLongerThan: snippetLength)
-        {
-            if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4
-            {
-                cut = cut[..<space]
-            }
-            shown.description = cut.trimmingCharacters(in: .whitespaces) + "…"
-        }
+        shown.description = description
         return shown
+    }
+
+    /// A description as results show it: cut after about `snippetLength` characters, at a space when
+    /// one is near the end.
+    static func snippet(_ description: String?) -> String? {
+        guard let description, description.hasMoreCharacters(than: snippetLength + snippetLength / 5),
+            var cut = description.characterPrefix(ifLongerThan: snippetLength)
+        else { return description }
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > snippetLength * 3 / 4 {
+            cut = cut[..<space]
+        }
+        return cut.trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// Per tag, its links.
     func tagLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.tags.count)
-        for (id, link) in index.links.enumerated() {
-            for tag in link.tags ?? [] { lists[tag].append(UInt32(id)) }
+        for id in index.links.indices {
+            for tag in index.links[id].tags ?? [] { lists[tag].append(UInt32(id)) }
         }
         return lists
     }
@@ -57,8 +76,8 @@ extension SearchShards {
     /// Per category, its links and its subcategories' (none for the root: no filter is all links).
     func categoryLists() -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: index.categories.count)
-        for (id, link) in index.links.enumerated() {
-            var category: Int? = link.category
+        for id in index.links.indices {
+            var category: Int? = index.links[id].category
             while let current = category, current != 0 {
                 lists[current].append(UInt32(id))
                 category = index.categories[current].parent
