@@ -508,4 +508,24 @@ import Testing
         #expect(checked > 20_000)
         #expect(String.standsAlone(0x61) && !String.standsAlone(0x0D) && !String.standsAlone(0x0301))
     }
+
+    /// ASCII is read eight bytes at a time: one other scalar anywhere in or after the first word,
+    /// a carriage return among them, must be found as the standard library finds it.
+    @Test func oneOtherScalarInLongASCII() {
+        let ascii = Array("The quick brown fox jumps over the lazy dog, again and again.")
+        for other in ["\r", "\r\n", "é", "\u{301}", "한", "\u{11AB}", "👩‍👩‍👧", "\n"] {
+            for length in [8, 9, 16, 17, 31, 40, 60] {
+                for position in 0...length {
+                    var text = String(ascii[0..<length])
+                    text.insert(contentsOf: other, at: text.index(text.startIndex, offsetBy: position))
+                    for limit in Set([0, 1, 7, 8, 9, 15, 16, 17, position - 1, position, position + 1, length])
+                    where limit >= 0 {
+                        let expected: Substring? = text.count > limit ? text.prefix(limit) : nil
+                        #expect(
+                            text.characterPrefix(ifLongerThan: limit) == expected, "\(text.debugDescription) \(limit)")
+                    }
+                }
+            }
+        }
+    }
 }

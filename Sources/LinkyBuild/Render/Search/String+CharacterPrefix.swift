@@ -11,20 +11,71 @@ extension String {
     /// before the cut hands the work back to the standard library.
     func characterPrefix(ifLongerThan limit: Int) -> Substring? {
         guard utf8.count > limit else { return nil }
-        let scalars = unicodeScalars
-        var index = scalars.startIndex
-        var counted = 0
-        // The scalar after the cut is looked at too: one that joined the last character would move it.
-        while index != scalars.endIndex, Self.standsAlone(scalars[index].value) {
-            if counted == limit { return self[..<index] }
-            counted += 1
-            scalars.formIndex(after: &index)
+        // Scalars are read from the UTF-8 bytes (a Swift string's are valid): the scalar view's index
+        // took most of the time of making the search index's entries.
+        let counted: Counted? = utf8.withContiguousStorageIfAvailable { Self.count($0, upTo: limit) }
+        switch counted {
+        case .cut(let offset): return self[..<utf8.index(utf8.startIndex, offsetBy: offset)]
+        case .whole: return nil
+        case .joining, nil: break
         }
-        if index == scalars.endIndex { return nil }
         guard let end = self.index(startIndex, offsetBy: limit, limitedBy: endIndex), end != endIndex else {
             return nil
         }
         return self[..<end]
+    }
+
+    private enum Counted {
+        /// The first `limit` characters end at this byte offset.
+        case cut(Int)
+        /// There are no more than `limit` characters.
+        case whole
+        /// A scalar that may join a neighbour comes first: the standard library counts.
+        case joining
+    }
+
+    /// Counts the scalars of `bytes` that stand alone, up to `limit` and the one after it.
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> Counted {
+        if limit < bytes.count, isPlainASCII(UnsafeBufferPointer(rebasing: bytes[...limit])) { return .cut(limit) }
+        var offset = 0
+        var counted = 0
+        while offset < bytes.count {
+            let lead = UInt32(bytes[offset])
+            var scalar = lead
+            var length = 1
+            if lead >= 0xF0 {
+                (scalar, length) = (lead & 0x07, 4)
+            } else if lead >= 0xE0 {
+                (scalar, length) = (lead & 0x0F, 3)
+            } else if lead >= 0xC0 {
+                (scalar, length) = (lead & 0x1F, 2)
+            }
+            for next in stride(from: offset + 1, to: offset + length, by: 1) {
+                scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
+            }
+            // The scalar after the cut is looked at too: one that joined the last character would move it.
+            guard standsAlone(scalar) else { return .joining }
+            if counted == limit { return .cut(offset) }
+            counted += 1
+            offset += length
+        }
+        return .whole
+    }
+
+    /// Whether every byte is ASCII but the carriage return (each a character of its own), eight at a time:
+    /// most notes begin so, and are cut at once.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let carriageReturns = word ^ (ones &* 0x0D)
+            // A byte with its high bit set, or a zero byte in `carriageReturns` (a CR in `word`).
+            if word & highs != 0 || (carriageReturns &- ones) & ~carriageReturns & highs != 0 { return false }
+            offset += 8
+        }
+        return bytes[offset...].allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Whether a scalar is a character of its own whatever stands around it: no grapheme-cluster rule
