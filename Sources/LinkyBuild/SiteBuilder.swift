@@ -20,12 +20,12 @@ public struct SiteBuilder: Sendable {
         case .failure(let refused): return refused.report
         }
         var cache = Self.cache(settings, options)  // the last build's state, or nil
+        if !options.pdf { cache?.lookAtOutput() }  // meanwhile, as the content loads and the site resolves
         let (settingsNow, cacheNow) = (settings, cache)
         async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: cacheNow)  // load, meanwhile
         let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
         let parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
         cache?.keepParses(parsed.sources, parsed.files)
-        if !options.pdf { cache?.lookAtOutput() }
         let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
         (settings.pictures, settings.diagnostics) = await (pictures.index, settings.diagnostics + pictures.diagnostics)

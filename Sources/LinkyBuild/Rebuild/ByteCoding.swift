@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rebuild state's binary form: little-endian integers, length-prefixed UTF-8 strings. Written and
 /// read by this program only; a file that does not read back exactly is dropped (see `BuildState`).
 struct ByteWriter {
@@ -118,13 +120,21 @@ struct ByteReader {
         return value
     }
 
+    /// A string whose bytes are UTF-8; bytes that are not (a damaged file) are `Malformed`.
+    ///
+    /// `String(validating:as:)` checks the bytes a scalar at a time, through the generic path of every
+    /// encoding: it was 4% of a 10k rebuild. `String(decoding:as:)` checks them with the standard
+    /// library's fast UTF-8 check and repairs what is not UTF-8, so the text is compared with the
+    /// bytes: equal means nothing was repaired.
     mutating func string() throws(Malformed) -> String {
         let length = try count()
         let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
         offset += length
-        guard let text = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw Malformed()
+        var text = String(decoding: slice.bindMemory(to: UInt8.self), as: UTF8.self)
+        let unrepaired = text.withUTF8 { utf8 in
+            utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, slice.baseAddress!, length) == 0)
         }
+        guard unrepaired else { throw Malformed() }
         return text
     }
 
