@@ -112,7 +112,7 @@ private extension FolderWalk {
             // Sorted by bytes: Swift's `<` holds two Unicode forms of one name equal, and the order of
             // equal names would be the directory's.
             entries = try Self.entries(of: url.path).sorted {
-                Array($0.shown.utf8).lexicographicallyPrecedes($1.shown.utf8)
+                $0.shown.utf8.lexicographicallyPrecedes($1.shown.utf8)
             }
         } catch {
             if FileManager.default.fileExists(atPath: url.path) {
