@@ -14,6 +14,11 @@ struct ChunkedFile {
     private let path: String
     private let descriptor: Int32
     private var failed = false
+    /// The bytes already in the file.
+    private var flushed = 0
+
+    /// Where the next byte goes in the file.
+    var offset: Int { flushed + writer.bytes.count }
 
     init?(_ path: String) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -32,7 +37,23 @@ struct ChunkedFile {
         } catch {
             failed = true
         }
+        flushed += writer.bytes.count
         writer.removeAll()
+    }
+
+    /// Room for an `int` written later with `patch`; returns where it is in the file.
+    mutating func placeholder() -> Int {
+        defer { writer.int(0) }
+        return offset
+    }
+
+    /// Writes `value` where `placeholder` made room, in the buffer or, once flushed, in the file.
+    mutating func patch(_ at: Int, _ value: Int) {
+        guard at < flushed else { return writer.patch(at - flushed, value) }
+        let written = withUnsafeBytes(of: Int64(value).littleEndian) {
+            pwrite(descriptor, $0.baseAddress, 8, off_t(at))
+        }
+        if written != 8 { failed = true }
     }
 
     /// Writes what is left and closes the file; false when anything could not be written.

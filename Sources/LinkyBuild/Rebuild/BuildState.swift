@@ -102,35 +102,38 @@ struct BuildState: Sendable {
         parts: [String: [LinkPart]] = [:], searchWords: (table: SearchWordTable, keys: [Fingerprint])? = nil,
         beside output: URL
     ) {
-        let partCount = parts.values.reduce(0) { $0 + $1.count }
-        var writer = ByteWriter(capacity: pages.count * 96 + linkKeys.count * 16 + partCount * 24 + 256)
-        writer.append(Self.magic)
-        writer.int(Self.formatVersion)
-        writer.fingerprint(ProgramIdentity.current)
-        writer.string(outputPath)
-        writer.int(pages.count)
-        for (path, page) in pages {
-            writer.string(path)
-            writer.optional(page.fingerprint) { $0.fingerprint($1) }
-            writer.optional(page.stamp) { $0.stamp($1) }
-        }
-        writer.int(linkKeys.count)
-        for key in linkKeys { writer.fingerprint(key) }
-        writer.int(parts.count)
-        for path in parts.keys.sorted() {
-            writer.string(path)
-            writer.int(parts[path]!.count)
-            for part in parts[path]! {
-                writer.int(part.link)
-                writer.int(part.range.lowerBound)
-                writer.int(part.range.upperBound)
+        // Through a buffer of a megabyte, not the whole state (15 MB at 10k links) in memory.
+        Self.replace(Self.location(of: output), beside: output) { file in
+            file.writer.append(Self.magic)
+            file.writer.int(Self.formatVersion)
+            file.writer.fingerprint(ProgramIdentity.current)
+            file.writer.string(outputPath)
+            file.writer.int(pages.count)
+            for (path, page) in pages {
+                file.writer.string(path)
+                file.writer.optional(page.fingerprint) { $0.fingerprint($1) }
+                file.writer.optional(page.stamp) { $0.stamp($1) }
+                file.flushIfFull()
             }
+            file.writer.int(linkKeys.count)
+            for key in linkKeys { file.writer.fingerprint(key) }
+            file.flushIfFull()
+            file.writer.int(parts.count)
+            for path in parts.keys.sorted() {
+                file.writer.string(path)
+                file.writer.int(parts[path]!.count)
+                for part in parts[path]! {
+                    file.writer.int(part.link)
+                    file.writer.int(part.range.lowerBound)
+                    file.writer.int(part.range.upperBound)
+                }
+                file.flushIfFull()
+            }
+            // The search words last, after their length: a state read is not slowed by decoding them.
+            let wordsLength = file.placeholder()
+            if let searchWords { StoredSearchWords.write(searchWords.table, keys: searchWords.keys, to: &file) }
+            file.patch(wordsLength, file.offset - wordsLength - 8)
         }
-        // The search words last, after their length: a state read is not slowed by decoding them.
-        let wordsLength = writer.placeholder()
-        if let searchWords { StoredSearchWords.write(searchWords.table, keys: searchWords.keys, to: &writer) }
-        writer.patch(wordsLength, writer.bytes.count - wordsLength - 8)
-        Self.replace(Self.location(of: output), with: writer.bytes, beside: output)
     }
 
     /// Writes `bytes` to a temporary file and renames it to `destination`.

@@ -105,12 +105,13 @@ struct StoredSearchWords: Sendable {
     }
 
     /// Writes `table` and `keys` as `decode` reads them.
-    static func write(_ table: SearchWordTable, keys: [Fingerprint], to writer: inout ByteWriter) {
-        writer.array(keys) { $0.fingerprint($1) }
-        writer.int(table.words.count)
+    static func write(_ table: SearchWordTable, keys: [Fingerprint], to file: inout ChunkedFile) {
+        file.writer.array(keys) { $0.fingerprint($1) }
+        file.writer.int(table.words.count)
         for (word, postings) in zip(table.words, table.postings) {
-            write(word, to: &writer)
-            write(postings, to: &writer)
+            write(word, to: &file.writer)
+            write(postings, to: &file.writer)
+            file.flushIfFull()
         }
     }
 
