@@ -172,16 +172,16 @@ extension SiteBuilder {
 
     // MARK: - Resolve
 
-    /// The files' parses as one (a copy of every link, gone once the model is made), resolved.
+    /// The files' parses as one, resolved: their links read where each file's parse holds them.
     static func resolve(_ parsed: Parsed, _ settings: Settings) -> Resolved {
         var content = ParsedContent()
-        content.links.reserveCapacity(parsed.files.reduce(0) { $0 + $1.links.count })
-        for part in parsed.files { content.append(part) }
+        for part in parsed.files { content.appendAllButLinks(part) }
         var (site, diagnostics) = SiteResolver(
             config: settings.config, metadata: settings.metadata, health: settings.health,
             pictures: settings.pictures
         ).resolve(
-            content, folders: parsed.folders, tagDefinitions: settings.tagDefinitions)
+            content, links: ParsedLinks(parsed.files), folders: parsed.folders,
+            tagDefinitions: settings.tagDefinitions)
         site.words = settings.words
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }

@@ -72,9 +72,14 @@ struct ParsedContent: Sendable {
     var listFiles: [ListFileSummary] = []
 
     mutating func append(_ other: ParsedContent) {
+        links += other.links
+        appendAllButLinks(other)
+    }
+
+    /// Appends what `other` holds besides its links (which `ParsedLinks` reads where they are).
+    mutating func appendAllButLinks(_ other: ParsedContent) {
         listFiles += other.listFiles
         untitledLinks += other.untitledLinks
-        links += other.links
         categories += other.categories
         diagnostics += other.diagnostics
         unknownKeys += other.unknownKeys

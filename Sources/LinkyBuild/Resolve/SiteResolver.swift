@@ -14,19 +14,30 @@ struct SiteResolver {
     var pictures = PictureIndex()
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
+        resolve(content, links: ParsedLinks(content.links), folders: folders, tagDefinitions: tagDefinitions)
+    }
+
+    /// Resolves `content` with `links` for its links (`content.links` is not read).
+    func resolve(
+        _ content: ParsedContent, links: ParsedLinks, folders: [String], tagDefinitions: [TagDefinition]
+    ) -> (Site, [Diagnostic]) {
         var diagnostics = unknownKeyWarnings(content.unknownKeys)
-        let hasDrafts = !config.includeDrafts && content.links.contains(where: \.draft)
-        var kept = hasDrafts ? content.links.filter { !$0.draft } : content.links
+        var kept = links
+        if !config.includeDrafts, links.indices.contains(where: { links[$0].draft }) {
+            kept = links.filter { !links[$0].draft }
+        }
         // `hide_dead_links`: what `check --links` found dead is left out, as a draft is.
         if config.hideDeadLinks, !health.entries.isEmpty {
-            kept.removeAll { health[$0.url]?.isDead == true }
+            let all = kept
+            kept = all.filter { health[all[$0].url]?.isDead != true }
         }
         let parsed = kept
 
         var counts: [[String]: Int] = [:]
         for index in parsed.indices { counts[parsed[index].categoryKey, default: 0] += 1 }
         let tree = CategoryTreeBuilder(siteTitle: config.title, contentDir: config.contentDir).build(
-            folders: folders, definitions: content.categories, linkKeys: parsed.map(\.categoryKey), linkCounts: counts)
+            folders: folders, definitions: content.categories, linkKeys: parsed.indices.map { parsed[$0].categoryKey },
+            linkCounts: counts)
         diagnostics += tree.diagnostics
         var categories = tree.categories
 
@@ -79,8 +90,8 @@ struct SiteResolver {
         }
 
         // Global order: newest first, then by title; ids follow it.
-        let titleKeys = parsed.map { $0.titleKey ?? $0.title.foldedIdentity }
-        let dates = parsed.map(\.date)
+        let titleKeys = parsed.indices.map { parsed[$0].titleKey ?? parsed[$0].title.foldedIdentity }
+        let dates = parsed.indices.map { parsed[$0].date }
         // `precedes`, with the whole key built only for the few links whose date and title tie.
         let order = parsed.indices.sorted { a, b in
             Self.precedes(dates[a], titleKeys[a], dates[b], titleKeys[b])
@@ -98,7 +109,8 @@ struct SiteResolver {
         }
         // A list item nested under another is related to it: by the other's place in the same file.
         // Only the files with nested items are indexed (most sites have none).
-        let nestingFiles = Set(parsed.lazy.filter { $0.relatedOrder != nil }.map(\.source.path))
+        let nestingFiles = Set(
+            parsed.indices.lazy.filter { parsed[$0].relatedOrder != nil }.map { parsed[$0].source.path })
         if !nestingFiles.isEmpty {
             var idOfItem: [String: [Int: Int]] = [:]
             for id in links.indices where nestingFiles.contains(links[id].source.path) {
@@ -197,7 +209,7 @@ private extension SiteResolver {
     }
 
     /// The same link twice is a warning naming both places: the `url:` lines (list items' lines).
-    func duplicateWarnings(_ links: [ParsedLink]) -> [Diagnostic] {
+    func duplicateWarnings(_ links: ParsedLinks) -> [Diagnostic] {
         var firstByKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
         firstByKey.reserveCapacity(links.count)

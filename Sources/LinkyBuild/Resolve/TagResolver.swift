@@ -14,7 +14,9 @@ struct TagResolver {
     let definitions: [TagDefinition]
 
     /// `links` are in source order (by file path), which makes "first seen" the same on every build.
-    func resolve(_ links: [ParsedLink]) -> Result {
+    func resolve(_ links: [ParsedLink]) -> Result { resolve(ParsedLinks(links)) }
+
+    func resolve(_ links: ParsedLinks) -> Result {
         var diagnostics: [Diagnostic] = []
         var definitionByKey: [String: TagDefinition] = [:]
         var canonical: [String: String] = [:]
@@ -62,9 +64,9 @@ struct TagResolver {
         var tagsOfLinkKeys: [[String]] = []
         // The same few thousand spellings come back on every link: fold each once.
         var cleanedSpellings: [String: (name: String, key: String)] = [:]
-        for link in links {
+        for index in links.indices {
             var keys: [String] = []
-            for tag in link.tags {
+            for tag in links[index].tags {
                 let (name, raw): (String, String)
                 if let known = cleanedSpellings[tag.name] {
                     (name, raw) = known
