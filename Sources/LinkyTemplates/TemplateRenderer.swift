@@ -80,7 +80,7 @@ private extension TemplateRenderer {
                 }
                 let start = output.count
                 if let rendered = part.rendered, indentation.isEmpty {
-                    output.append(contentsOf: rendered)
+                    rendered.withUnsafeBytes { output.append(contentsOf: $0) }
                 } else {
                     try render(body, with: part.value, in: name)
                 }

@@ -42,9 +42,13 @@ extension TemplateValue {
 public struct TemplatePart: Sendable, Equatable {
     public var id: Int
     public var value: TemplateValue
-    public var rendered: [UInt8]?
+    public var rendered: TemplateBytes?
 
     public init(id: Int, value: TemplateValue, rendered: [UInt8]? = nil) {
+        self.init(id: id, value: value, rendered: rendered.map(TemplateBytes.init))
+    }
+
+    public init(id: Int, value: TemplateValue, rendered: TemplateBytes?) {
         self.id = id
         self.value = value
         self.rendered = rendered

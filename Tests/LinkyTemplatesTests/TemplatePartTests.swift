@@ -40,6 +40,37 @@ struct TemplatePartTests {
         #expect(parts.map(\.range) == [0..<3, 3..<9, 9..<12])
     }
 
+    /// Memory an owner keeps, as a rebuild hands the parts of the last build's mapped file.
+    final class Owner: Sendable {
+        /// The memory's address, as `MappedFile` keeps it (an integer is `Sendable`).
+        let address: Int
+        let count: Int
+        init(_ text: String) {
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
+            bytes.copyBytes(from: text.utf8)
+            (address, count) = (Int(bitPattern: bytes.baseAddress), bytes.count)
+        }
+        var bytes: UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count)
+        }
+        deinit { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() }
+    }
+
+    @Test func bytesAnOwnerKeepsStandForTheItemUncopied() throws {
+        let library = try Self.library("{{#items}}<{{name}}>{{/items}}")
+        var items = Self.items.enumerated().map { TemplatePart(id: $0.offset, value: $0.element) }
+        var owner: Owner? = Owner("..[kept]..")
+        let kept = TemplateBytes(unsafeBytes: UnsafeRawBufferPointer(rebasing: owner!.bytes[2..<8]), owner: owner!)
+        owner = nil  // the part keeps it
+        items[1] = TemplatePart(id: 1, value: true, rendered: kept)
+        #expect(kept == TemplateBytes(Array("[kept]".utf8)) && kept.count == 6)
+        #expect(kept != TemplateBytes(Array("[kepT]".utf8)))
+        var parts: [TemplatePartRange] = []
+        let bytes = try library.render("page", ["items": .list(items.map(TemplateValue.part))], parts: &parts)
+        #expect(String(decoding: bytes, as: UTF8.self) == "<a>[kept]<d>")
+        #expect(parts.map(\.range) == [0..<3, 3..<9, 9..<12])
+    }
+
     @Test func insideAnIndentedPartialNothingIsRecordedOrGiven() throws {
         let library = try Self.library("<div>\n  {{>p}}\n</div>\n", partial: "{{#items}}\n<{{name}}>\n{{/items}}\n")
         let items = Self.items.enumerated().map {

@@ -22,7 +22,7 @@ public struct LinkPart: Sendable, Hashable {
 /// bytes `search-index.js` wraps), `bookmarks.html`, and the print page and the archive's years while
 /// their template is the built-in one, whose items show only their link (a site's own template may
 /// show anything of the page in an item; see `SiteRenderer.keepsParts`).
-protocol PreviousParts: Sendable {
+protocol PreviousParts: AnyObject, Sendable {
     /// The bytes of `links[id]`'s part of the file at `path` as the last build wrote it, when that link
     /// and everything its part shows are as they were then; nil when it must be made. The bytes stay
     /// valid while the value lives.

@@ -280,9 +280,10 @@ extension TemplateContext {
     /// the link is as it was (`PreviousParts`); else its item.
     func part(_ id: Int, of path: String, item: (Int) -> TemplateValue) -> TemplateValue {
         guard keepsParts else { return item(id) }
-        if let previous = previousParts?.part(of: path, link: id) {
+        if let previousParts, let previous = previousParts.part(of: path, link: id) {
+            // The bytes stay in the last build's file, which `previousParts` keeps mapped.
             return .part(
-                TemplatePart(id: id, value: true, rendered: Array(previous.assumingMemoryBound(to: UInt8.self))))
+                TemplatePart(id: id, value: true, rendered: TemplateBytes(unsafeBytes: previous, owner: previousParts)))
         }
         return .part(TemplatePart(id: id, value: item(id)))
     }
