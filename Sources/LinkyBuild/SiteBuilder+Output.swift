@@ -52,6 +52,15 @@ extension SiteBuilder {
         }
         do {
             return .success(TakenOutput(lock: lock, finishedInterruptedUpdate: try OutputUpdate.recover(output)))
+        } catch let refusal as OutputUpdate.Refusal {
+            lock.release()
+            return refused(
+                .error(
+                    .untrustedJournal, at: SourceLocation(path: refusal.journal),
+                    "this journal of an interrupted build is not applied: \(refusal.reason)",
+                    hint:
+                        "if no build into \(output.path) was interrupted on this machine, the file came from elsewhere: remove it (`rm \(refusal.journal)`) and build again; nothing was changed"
+                ), left: FileManager.default.fileExists(atPath: output.path) ? .previousOutput : .nothing)
         } catch {
             lock.release()
             let left = OutputWriter.left(at: output)

@@ -53,7 +53,7 @@ extension SiteScaffold {
                 }
                 let joined =
                     (text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + missing.joined(separator: "\n")
-                try Data((joined + "\n").utf8).write(to: destination, options: .atomic)
+                try ConfinedFolder(folder).write(Data((joined + "\n").utf8), to: path)
                 adoption.written.append(path)
                 continue
             }
@@ -110,9 +110,12 @@ extension SiteScaffold {
     }
 
     private func write(_ text: String, to path: String) throws {
-        let destination = folder.appending(path: path)
-        try FileManager.default.createDirectory(
-            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: destination, options: .withoutOverwriting)
+        let site = try ConfinedFolder(folder)
+        // Never over a file (or a link) already there.
+        var status = stat()
+        guard lstat(try site.path(path), &status) != 0 else {
+            throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: folder.appending(path: path).path])
+        }
+        try site.write(Data(text.utf8), to: path)
     }
 }

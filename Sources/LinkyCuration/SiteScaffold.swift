@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// `new DIR`: a small working site to start from — config, three categories (one of them a list
 /// file), a dozen links in English and Korean, tags with aliases, and a GitHub Actions workflow.
@@ -26,11 +27,10 @@ public struct SiteScaffold: Sendable {
             throw Failure.folderNotEmpty(folder.path)
         }
         var written: [String] = []
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let site = try ConfinedFolder(folder)
         for path in Self.files.keys.sorted() {
-            let destination = folder.appending(path: path)
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(Self.scaffoldText(path, title: title, release: release).utf8).write(
-                to: destination, options: .atomic)
+            try site.write(Data(Self.scaffoldText(path, title: title, release: release).utf8), to: path)
             written.append(path)
         }
         return written

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 import LinkyTheme
 
 /// `theme eject`: copies the built-in theme into a site's `templates/`, where it overrides the
@@ -20,6 +21,7 @@ public struct ThemeEjector: Sendable {
 
     public func eject(overwrite: Bool = false) throws -> Result {
         var result = Result()
+        let site = try ConfinedFolder(siteFolder)
         for (path, data) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             let relative = "templates/" + path
             let destination = siteFolder.appending(path: relative)
@@ -27,9 +29,7 @@ public struct ThemeEjector: Sendable {
                 result.kept.append(relative)
                 continue
             }
-            try FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: destination, options: .atomic)
+            try site.write(data, to: relative)
             result.written.append(relative)
         }
         return result

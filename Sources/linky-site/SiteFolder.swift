@@ -27,7 +27,7 @@ struct SiteFolder {
             )
             throw ExitCode(66)
         }
-        InterruptedChange.recover(site: path)
+        try InterruptedChange.recover(site: path)
         return folder
     }
 }

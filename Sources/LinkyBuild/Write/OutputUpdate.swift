@@ -39,6 +39,8 @@ final class OutputUpdate: Sendable {
     }
 
     struct Plan: Codable {
+        /// The machine and output folder it was written for: a journal from elsewhere is never applied.
+        var owner: JournalOwner
         /// The staging folder's name, beside the output.
         var staging: String
         var moves: [Move]
@@ -64,12 +66,14 @@ final class OutputUpdate: Sendable {
         self.stamps = stamps
         let parent = output.deletingLastPathComponent()
         staging = parent.appending(
-            path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+            path: ConfinedFolder.temporaryName(
+                beside: output.lastPathComponent, suffix: String(ProcessInfo.processInfo.processIdentifier)))
         (journal, pending) = Self.journalPaths(output)
     }
 
     static func journalPaths(_ output: URL) -> (committed: String, pending: String) {
-        let base = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).linky-journal").path
+        let name = "." + ConfinedFolder.prefix(of: output.lastPathComponent, bytes: 200) + ".linky-journal"
+        let base = output.deletingLastPathComponent().appending(path: name).path
         return (base, base + ".pending")
     }
 
@@ -149,7 +153,8 @@ final class OutputUpdate: Sendable {
         let removals = try (existing ?? Self.filesBelow(output)).filter {
             !keep.contains(PathKey($0)) && $0 != OutputWriter.marker
         }
-        let plan = Plan(staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
+        guard let owner = JournalOwner.current(for: output.path) else { throw FileIO.posixError("read \(output.path)") }
+        let plan = Plan(owner: owner, staging: staging.lastPathComponent, moves: moves, removals: removals.sorted())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // On disk before it is committed: a journal that names files must be whole.
@@ -178,11 +183,14 @@ final class OutputUpdate: Sendable {
             guard access(journal, F_OK) != 0 else { throw FileIO.posixError("read \(journal)") }
             return false
         }
-        // A journal is written whole before it is committed: one that cannot be read was never committed.
-        guard let plan = try? JSONDecoder().decode(Plan.self, from: data) else {
-            try endJournal(journal)
-            return false
+        // A journal is written whole before it is committed: one that cannot be read was never ours.
+        let plan: Plan
+        do {
+            plan = try JSONDecoder().decode(Plan.self, from: data)
+        } catch {
+            throw Refusal(journal: journal, reason: "it is not a journal linky-site wrote")
         }
+        try validate(plan, journal: journal, output: output)
         let staging = output.deletingLastPathComponent().appending(path: plan.staging)
         var finished = true
         do {
@@ -194,6 +202,58 @@ final class OutputUpdate: Sendable {
         try endJournal(journal)
         try? FileManager.default.removeItem(at: staging)
         return finished
+    }
+
+    /// A journal beside the output that linky-site will not apply; nothing was touched.
+    struct Refusal: Error, LocalizedError {
+        var journal: String
+        var reason: String
+        var errorDescription: String? {
+            "the journal \(journal) of an interrupted build is not applied: \(reason); nothing was changed"
+        }
+    }
+
+    /// Checks a journal read from disk before anything it names is touched: it is this machine's, for
+    /// this very output folder (`JournalOwner`); its staging folder is a real folder beside the output
+    /// with the tool's own name; its staged files are numbers in it; every path it moves to or removes
+    /// is inside the output on its real path (`ConfinedFolder`).
+    static func validate(_ plan: Plan, journal: String, output: URL) throws(Refusal) {
+        func refuse(_ reason: String) -> Refusal { Refusal(journal: journal, reason: reason) }
+        guard let owner = JournalOwner.current(for: output.path), owner == plan.owner else {
+            throw refuse("it was written on another machine or for another output folder (copied or cloned?)")
+        }
+        let prefix = "." + ConfinedFolder.prefix(of: output.lastPathComponent, bytes: 200) + ".linky-tmp-"
+        let staging = output.deletingLastPathComponent().path + "/" + plan.staging
+        var status = stat()
+        guard plan.staging.hasPrefix(prefix) || plan.staging.hasPrefix("." + output.lastPathComponent + ".linky-tmp-"),
+            !plan.staging.contains("/"), plan.staging != "." && plan.staging != "..",
+            lstat(staging, &status) != 0 || (status.st_mode & S_IFMT) == S_IFDIR
+        else { throw refuse("its staging folder \(plan.staging) is not one linky-site makes beside the output") }
+        for move in plan.moves where move.staged.isEmpty || !move.staged.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            throw refuse("the staged file \(move.staged) is not one linky-site names")
+        }
+        let folder: ConfinedFolder
+        do {
+            folder = try ConfinedFolder(output)
+        } catch {
+            throw refuse(error.reason)
+        }
+        var checked = Set<String>()
+        for path in plan.moves.map(\.path) + plan.removals {
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !checked.contains(parent) || parent.isEmpty else {
+                // The folder is known to be inside; the name must still be a plain one.
+                let name = (path as NSString).lastPathComponent
+                guard name != "..", name != ".", !name.isEmpty else { throw refuse("it names \(path)") }
+                continue
+            }
+            do {
+                _ = try folder.path(path)
+            } catch {
+                throw refuse("it names \(path) (\(error.reason))")
+            }
+            checked.insert(parent)
+        }
     }
 
     /// Why an update failed.

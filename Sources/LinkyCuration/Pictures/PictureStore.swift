@@ -47,21 +47,21 @@ public struct PictureStore: Sendable {
         }
         let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let key = String(sha256.prefix(24))
+        let site: ConfinedFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            site = try ConfinedFolder(siteFolder)
         } catch {
-            throw .notWritten(path: PictureIndex.folderName, reason: error.localizedDescription)
+            throw .notWritten(path: PictureIndex.folderName, reason: error.description)
         }
         var files: [PictureIndex.File] = []
         for variant in variants {
             let name = "\(key)-\(variant.suffix)"
-            let file = folder.appending(path: name)
-            if !FileManager.default.fileExists(atPath: file.path) {
-                do {
-                    try Data(variant.bytes).write(to: file, options: .atomic)
-                } catch {
-                    throw .notWritten(path: "\(PictureIndex.folderName)/\(name)", reason: error.localizedDescription)
-                }
+            let path = "\(PictureIndex.folderName)/\(name)"
+            do {
+                var status = stat()
+                if lstat(try site.path(path), &status) != 0 { try site.write(variant.bytes, to: path) }
+            } catch {
+                throw .notWritten(path: path, reason: error.description)
             }
             files.append(
                 PictureIndex.File(name: name, width: variant.width, height: variant.height, bytes: variant.bytes.count))
@@ -93,10 +93,13 @@ public struct PictureStore: Sendable {
     /// file there is the site's own and stays). Returns their names, sorted.
     @discardableResult public func prune(keeping index: PictureIndex) -> [String] {
         let used = index.fileNames
+        // Only inside the site on its real path: a `pictures/` that is a link elsewhere is not pruned.
+        guard let site = try? ConfinedFolder(siteFolder), (try? site.path(PictureIndex.folderName + "/.")) != nil
+        else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var removed: [String] = []
         for name in names.sorted() where Self.isStoreFile(name) && !used.contains(name) {
-            if (try? FileManager.default.removeItem(at: folder.appending(path: name))) != nil { removed.append(name) }
+            if (try? site.remove("\(PictureIndex.folderName)/\(name)")) == true { removed.append(name) }
         }
         return removed
     }
@@ -105,10 +108,9 @@ public struct PictureStore: Sendable {
     public func save(_ index: PictureIndex) throws(Failure) {
         let path = "\(PictureIndex.folderName)/\(PictureIndex.fileName)"
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try index.encoded().write(to: folder.appending(path: PictureIndex.fileName), options: .atomic)
+            try ConfinedFolder(siteFolder).write(index.encoded(), to: path)
         } catch {
-            throw .notWritten(path: path, reason: error.localizedDescription)
+            throw .notWritten(path: path, reason: error.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 #if canImport(Glibc)
     import Glibc
@@ -58,30 +59,63 @@ public enum SiteTransaction {
     static let journalName = ".linky-journal"
     static let pendingName = ".linky-journal.pending"
 
-    /// Applies every change, all or nothing. Folders the new files need are created.
+    /// A journal in the site folder that linky-site will not apply: written elsewhere (cloned or copied
+    /// with the site), or naming paths that are not the tool's own temporary files inside the site.
+    /// Nothing was changed.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// The journal file.
+        public var journal: String
+        public var reason: String
+        public var description: String {
+            "\(journal): this journal of an interrupted change is not applied: \(reason); nothing was changed"
+        }
+        /// What the user can do.
+        public var hint: String {
+            "if no linky-site command was interrupted in this folder on this machine, the file came from elsewhere: remove it (`rm \(journal)`) and run the command again"
+        }
+    }
+
+    /// Applies every change, all or nothing. Folders the new files need are created. Every path is
+    /// checked on its real path (`ConfinedFolder`): a change that would write outside the site folder,
+    /// through a symbolic link, say, fails before anything is written.
     public static func commit(_ changes: [Change], in siteFolder: URL) throws(Failure) {
         guard !changes.isEmpty else { return }
-        let root = siteFolder.standardizedFileURL.path
+        let site: ConfinedFolder
+        do {
+            site = try ConfinedFolder(siteFolder)
+        } catch {
+            throw Failure(path: ".", reason: error.reason)
+        }
+        guard let owner = JournalOwner.current(for: site.real) else {
+            throw Failure(path: ".", reason: String(cString: strerror(errno)))
+        }
+        let root = site.real
         var moves: [Move] = []
         var newFolders: [String] = []
         for (index, change) in changes.enumerated() {
-            var target = root + "/" + change.path
-            if change.kind == .replace { target = URL(fileURLWithPath: target).resolvingSymlinksInPath().path }
+            let target: String
+            do {
+                target = change.kind == .replace ? try site.target(change.path) : try site.path(change.path)
+            } catch {
+                throw Failure(
+                    path: change.path, reason: error.reason + "; linky-site writes only inside the site folder")
+            }
             let folder = (target as NSString).deletingLastPathComponent
             var missing = folder
             var chain: [String] = []
-            while !FileManager.default.fileExists(atPath: missing), missing.hasPrefix(root + "/") {
+            while missing != root, access(missing, F_OK) != 0, site.contains(missing) {
                 chain.append(missing)
                 missing = (missing as NSString).deletingLastPathComponent
             }
             for created in chain.reversed() where !newFolders.contains(created) { newFolders.append(created) }
             let name = (target as NSString).lastPathComponent
+            let temporary = ConfinedFolder.temporaryName(beside: name, suffix: "\(getpid())-\(index)")
             moves.append(
                 Move(
-                    temporary: folder + "/.\(name).linky-tmp-\(getpid())-\(index)", target: target, kind: change.kind,
-                    path: change.path))
+                    temporary: relative(folder + "/" + temporary, site), target: relative(target, site),
+                    kind: change.kind, path: change.path))
         }
-        let journal = Journal(moves: moves, folders: newFolders)
+        let journal = Journal(owner: owner, moves: moves, folders: newFolders.map { relative($0, site) })
         let pending = root + "/" + pendingName
         try write(journal.encoded(), to: pending, path: pendingName)
 
@@ -91,52 +125,68 @@ public enum SiteTransaction {
                 guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw failure(folder, root) }
             }
             for (move, change) in zip(moves, changes) {
-                if change.kind == .create, FileManager.default.fileExists(atPath: move.target) {
+                let target = root + "/" + move.target
+                if change.kind == .create, FileManager.default.fileExists(atPath: target) {
                     throw Failure(path: change.path, reason: "a file with this name appeared meanwhile")
                 }
                 var mode: mode_t = 0o644
                 var status = stat()
-                if change.kind == .replace, stat(move.target, &status) == 0 { mode = mode_t(status.st_mode & 0o7777) }
-                try write(change.bytes, to: move.temporary, path: change.path, mode: mode)
+                if change.kind == .replace, stat(target, &status) == 0 { mode = mode_t(status.st_mode & 0o7777) }
+                try write(change.bytes, to: root + "/" + move.temporary, path: change.path, mode: mode)
             }
-            syncFolders(Set(moves.map { ($0.temporary as NSString).deletingLastPathComponent }) + [root])
+            syncFolders(Set(moves.map { (root + "/" + $0.temporary as NSString).deletingLastPathComponent }) + [root])
         } catch {
-            rollBack(journal)
+            rollBack(journal, root)
             unlink(pending)
             throw error
         }
         // The commit point.
         guard rename(pending, root + "/" + journalName) == 0 else {
             let problem = failure(root + "/" + journalName, root)
-            rollBack(journal)
+            rollBack(journal, root)
             unlink(pending)
             throw problem
         }
         syncFolders([root])
-        rollForward(journal)
+        rollForward(journal, root)
         unlink(root + "/" + journalName)
         syncFolders([root])
     }
 
     /// Finishes or undoes a change a killed process left behind; nil when there was none.
+    ///
+    /// A journal is applied only when it is this machine's, for this very folder (`JournalOwner`), and
+    /// names only relative paths inside the site, on their real paths, whose temporary files have the
+    /// tool's own names and are regular files. Anything else throws `Refusal`, and nothing is touched:
+    /// a site folder from a stranger cannot make linky-site move, write or delete a file.
     @discardableResult
-    public static func recover(_ siteFolder: URL) -> Recovery? {
-        let root = siteFolder.standardizedFileURL.path
-        let committed = root + "/" + journalName
-        let pending = root + "/" + pendingName
-        if let data = FileManager.default.contents(atPath: committed), let journal = Journal.decode(data) {
-            rollForward(journal)
-            unlink(committed)
-            unlink(pending)
-            syncFolders([root])
+    public static func recover(_ siteFolder: URL) throws(Refusal) -> Recovery? {
+        let shownRoot = siteFolder.path
+        let committed = shownRoot + "/" + journalName
+        let pending = shownRoot + "/" + pendingName
+        var status = stat()
+        let hasCommitted = lstat(committed, &status) == 0
+        let hasPending = lstat(pending, &status) == 0
+        guard hasCommitted || hasPending else { return nil }
+        let site: ConfinedFolder
+        do {
+            site = try ConfinedFolder(siteFolder)
+        } catch {
+            throw Refusal(journal: hasCommitted ? committed : pending, reason: error.reason)
+        }
+        if hasCommitted {
+            let journal = try load(committed, in: site, cutShortIsEmpty: false)!
+            rollForward(journal, site.real)
+            unlink(site.real + "/" + journalName)
+            unlink(site.real + "/" + pendingName)
+            syncFolders([site.real])
             return .rolledForward(journal.moves.map(\.path))
         }
-        guard FileManager.default.fileExists(atPath: pending) else { return nil }
         // A journal cut short while being written had created nothing yet.
-        let journal = FileManager.default.contents(atPath: pending).flatMap(Journal.decode)
-        if let journal { rollBack(journal) }
-        unlink(pending)
-        syncFolders([root])
+        let journal = try load(pending, in: site, cutShortIsEmpty: true)
+        if let journal { rollBack(journal, site.real) }
+        unlink(site.real + "/" + pendingName)
+        syncFolders([site.real])
         return .rolledBack(journal?.moves.count ?? 0)
     }
 }
@@ -144,17 +194,19 @@ public enum SiteTransaction {
 // MARK: - Private
 
 private extension SiteTransaction {
+    /// Paths relative to the site folder's real path.
     struct Move: Codable, Equatable {
         var temporary: String
         var target: String
         var kind: Change.Kind
-        /// For messages: relative to the site.
+        /// For messages: as the change named it.
         var path: String
     }
 
     struct Journal: Codable {
+        var owner: JournalOwner
         var moves: [Move]
-        /// Folders the change creates, outermost first.
+        /// Folders the change creates, outermost first, relative to the site folder's real path.
         var folders: [String]
 
         func encoded() -> [UInt8] {
@@ -166,36 +218,95 @@ private extension SiteTransaction {
                 preconditionFailure("encoding paths as JSON cannot fail: \(error)")
             }
         }
+    }
 
-        static func decode(_ data: Data) -> Journal? {
+    static func relative(_ absolute: String, _ site: ConfinedFolder) -> String {
+        guard let relative = site.relative(absolute) else {
+            preconditionFailure("\(absolute) was checked to be inside \(site.real)")
+        }
+        return relative
+    }
+
+    /// The journal at `file`, once it is shown to be this machine's for this folder and to name only
+    /// the tool's own files inside the site. A pending journal that cannot be decoded was cut short
+    /// while being written, before anything it names was made: nil when `cutShortIsEmpty`.
+    static func load(_ file: String, in site: ConfinedFolder, cutShortIsEmpty: Bool) throws(Refusal) -> Journal? {
+        func refuse(_ reason: String) -> Refusal { Refusal(journal: file, reason: reason) }
+        var status = stat()
+        guard lstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw refuse("it is not a regular file")
+        }
+        guard status.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: file) else {
+            throw refuse("it cannot be read, or is larger than any journal linky-site writes")
+        }
+        let journal: Journal
+        do {
+            journal = try JSONDecoder().decode(Journal.self, from: data)
+        } catch {
+            if cutShortIsEmpty { return nil }
+            throw refuse("it is not a journal linky-site wrote")
+        }
+        guard let owner = JournalOwner.current(for: site.real), journal.owner == owner else {
+            throw refuse("it was written on another machine or for another folder (copied or cloned with the site)")
+        }
+        for folder in journal.folders {
             do {
-                return try JSONDecoder().decode(Journal.self, from: data)
+                _ = try site.path(folder)
             } catch {
-                // Cut short by a kill while it was written: nothing it lists exists yet.
-                return nil
+                throw refuse("it names the folder \(folder) (\(error.reason))")
             }
         }
+        for move in journal.moves {
+            let targetFolder = (move.target as NSString).deletingLastPathComponent
+            let temporaryFolder = (move.temporary as NSString).deletingLastPathComponent
+            let name = (move.temporary as NSString).lastPathComponent
+            guard temporaryFolder == targetFolder, isTemporaryName(name) else {
+                throw refuse("\(move.temporary) is not a temporary file linky-site names beside \(move.target)")
+            }
+            let temporary: String
+            do {
+                _ = try site.path(move.target)
+                temporary = try site.path(move.temporary)
+            } catch {
+                throw refuse("it names \(error.path) (\(error.reason))")
+            }
+            if lstat(temporary, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                throw refuse("\(move.temporary) is not a regular file")
+            }
+        }
+        return journal
+    }
+
+    /// `.NAME.linky-tmp-PID-INDEX`, as `ConfinedFolder.temporaryName` makes them.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".linky-tmp-", options: .backwards) else {
+            return false
+        }
+        let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
     }
 
     /// Moves every prepared file into place; safe to run again after a kill part-way through.
-    static func rollForward(_ journal: Journal) {
+    static func rollForward(_ journal: Journal, _ root: String) {
         for move in journal.moves {
-            guard FileManager.default.fileExists(atPath: move.temporary) else { continue }
+            let temporary = root + "/" + move.temporary
+            let target = root + "/" + move.target
+            guard FileManager.default.fileExists(atPath: temporary) else { continue }
             switch move.kind {
             case .replace:
-                rename(move.temporary, move.target)
+                rename(temporary, target)
             case .create:
                 // link() never replaces: a target already there is this move, done before a kill.
-                if link(move.temporary, move.target) == 0 || errno == EEXIST { unlink(move.temporary) }
+                if link(temporary, target) == 0 || errno == EEXIST { unlink(temporary) }
             }
         }
-        syncFolders(Set(journal.moves.map { ($0.target as NSString).deletingLastPathComponent }))
+        syncFolders(Set(journal.moves.map { (root + "/" + $0.target as NSString).deletingLastPathComponent }))
     }
 
     /// Removes every prepared file and the folders made for them (if nothing else went in).
-    static func rollBack(_ journal: Journal) {
-        for move in journal.moves { unlink(move.temporary) }
-        for folder in journal.folders.reversed() { rmdir(folder) }
+    static func rollBack(_ journal: Journal, _ root: String) {
+        for move in journal.moves { unlink(root + "/" + move.temporary) }
+        for folder in journal.folders.reversed() { rmdir(root + "/" + folder) }
     }
 
     static func write(_ bytes: [UInt8], to target: String, path: String, mode: mode_t = 0o644) throws(Failure) {

@@ -55,6 +55,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case pdfToolMissing = "LINKY182"
     case pdfFailed = "LINKY183"
     case outputLocked = "LINKY184"
+    /// A journal of an interrupted change or build that linky-site will not apply: written on another
+    /// machine or for another folder, or naming paths that are not its own files inside the folder.
+    case untrustedJournal = "LINKY185"
+    /// A write or delete would leave the folder it belongs to (through a symbolic link, say).
+    case outsideFolder = "LINKY186"
     case importMissingURL = "LINKY190"
     case importInvalidURL = "LINKY191"
     case importDuplicate = "LINKY192"
@@ -116,6 +121,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .pdfToolMissing: "pdf-tool-missing"
         case .pdfFailed: "pdf-failed"
         case .outputLocked: "output-locked"
+        case .untrustedJournal: "untrusted-journal"
+        case .outsideFolder: "outside-folder"
         case .importMissingURL: "import-missing-url"
         case .importInvalidURL: "import-invalid-url"
         case .importDuplicate: "import-duplicate"

@@ -159,6 +159,6 @@ public struct LinkHealthFile: Sendable, Equatable {
 
     /// Replaces the site's file atomically.
     public func save(toSiteFolder siteFolder: URL) throws {
-        try encoded().write(to: siteFolder.appending(path: Self.fileName), options: .atomic)
+        try ConfinedFolder(siteFolder).write(encoded(), to: Self.fileName)
     }
 }

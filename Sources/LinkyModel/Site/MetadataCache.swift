@@ -71,7 +71,7 @@ public struct MetadataCache: Sendable, Equatable {
 
     /// Replaces the site's cache file atomically, so a killed `fetch` leaves the old one.
     public func save(toSiteFolder siteFolder: URL) throws {
-        try encoded().write(to: siteFolder.appending(path: Self.fileName), options: .atomic)
+        try ConfinedFolder(siteFolder).write(encoded(), to: Self.fileName)
     }
 
     /// Reads the file's bytes.

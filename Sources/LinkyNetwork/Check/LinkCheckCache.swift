@@ -56,6 +56,7 @@ public struct LinkCheckCache: Sendable, Equatable {
         let kept = entries.filter { now - $0.value.checked < maximumAge }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(kept).write(to: file, options: .atomic)
+        try ConfinedFolder(file.deletingLastPathComponent()).write(
+            try encoder.encode(kept), to: file.lastPathComponent)
     }
 }
