@@ -21,9 +21,34 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "pictures").path).sorted()
     }
 
+    /// A store on a site folder that exists, as every site's does.
+    func makeStore() throws -> PictureStore {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return PictureStore(siteFolder: folder)
+    }
+
+    @Test func aPicturesFolderLinkedElsewhereIsNeitherWrittenNorPruned() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try makeStore()
+        let elsewhere = folder.appendingPathExtension("elsewhere")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        // Named as the store names its files, so pruning would take it.
+        let victim = elsewhere.appending(path: "0123456789abcdef01234567-400w.webp")
+        try Data("victim".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appending(path: "pictures").path, withDestinationPath: elsewhere.path)
+        #expect(throws: PictureStore.Failure.self) {
+            try store.store(try Self.photo(width: 64, height: 64), kind: .icon, fetched: "2026-11-27")
+        }
+        #expect(throws: PictureStore.Failure.self) { try store.save(PictureIndex(entries: [:])) }
+        #expect(store.prune(keeping: PictureIndex(entries: [:])).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [victim.lastPathComponent])
+    }
+
     @Test func aPreviewBecomesSmallFilesNamedByItsBytes() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = PictureStore(siteFolder: folder)
+        let store = try makeStore()
         let bytes = try Self.photo(width: 1200, height: 630)
         let entry = try store.store(bytes, kind: .preview, fetched: "2026-11-27")
         #expect(entry.width == 1200 && entry.height == 630 && entry.sha256.count == 64)
@@ -43,7 +68,7 @@ import Testing
 
     @Test func whatIsNotAPictureIsRefusedAndWritesNothing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = PictureStore(siteFolder: folder)
+        let store = try makeStore()
         #expect(throws: PictureStore.Failure.picture(.notAPicture)) {
             try store.store(Array("<html>not found</html>".utf8), kind: .preview, fetched: "2026-11-27")
         }
@@ -56,7 +81,7 @@ import Testing
 
     @Test func theIndexRoundTripsAndPruningKeepsWhatIsUsedAndTheSitesOwnFiles() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = PictureStore(siteFolder: folder)
+        let store = try makeStore()
         let kept = try store.store(try Self.photo(width: 64, height: 64), kind: .icon, fetched: "2026-11-27")
         let dropped = try store.store(
             try Self.photo(width: 500, height: 300, shade: 200), kind: .preview, fetched: "2026-11-27")
