@@ -130,6 +130,8 @@ final class OutputUpdate: Sendable {
     func commit(existing: [String]? = nil) throws -> Counts {
         let plan = try writeJournal(existing: existing)
         do {
+            // The same check as a journal found on disk gets: every path on its real path inside the output.
+            try Self.validate(plan, journal: journal, output: output)
             try Self.apply(plan, staging: staging, output: output)
         } catch {
             guard Self.undo(plan, staging: staging, output: output) else {

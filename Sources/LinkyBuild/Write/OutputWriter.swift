@@ -272,7 +272,10 @@ private extension OutputWriter {
         {
             let folder = parent.appending(path: name)
             // An old output left by an interrupted fallback swap is restored rather than deleted.
-            if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path) {
+            var status = stat()
+            if name.hasPrefix(prefix + "old-"), !FileManager.default.fileExists(atPath: output.path),
+                lstat(folder.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR
+            {
                 try? FileManager.default.moveItem(at: folder, to: output)
                 continue
             }
