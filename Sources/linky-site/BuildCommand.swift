@@ -17,7 +17,9 @@ struct BuildCommand: AsyncParsableCommand {
             build that cannot write a file of the output undoes its update and exits 74 naming the path; an \
             output folder linky-site did not make (or cannot read) is never replaced (exit 73). One build at \
             a time writes an output: a second one started meanwhile stops at once with "another build is \
-            running" (exit 75). The build never uses the network.
+            running" (exit 75). A journal beside the output that this machine did not write for this output, \
+            or that names paths outside it (one that came with a cloned repository, say), is refused and \
+            nothing is touched (exit 65). The build never uses the network.
 
             For each list file (an awesome-list style Markdown file) the build says how many items it read, \
             how many links it made and how many it skipped; every skipped link is a warning naming its line.
@@ -108,6 +110,8 @@ struct BuildCommand: AsyncParsableCommand {
                 "Build failed: another build is running on \(displayPath(report.outputFolder)); this one changed nothing."
         case .outputFailed where report.diagnostics.contains { $0.code == .unsafeOutputFolder }:
             summary = "Build failed: the output folder was refused; \(left(report))."
+        case .outputFailed where report.diagnostics.contains { $0.code == .untrustedJournal }:
+            summary = "Build failed: a journal linky-site did not write was refused; \(left(report))."
         case .outputFailed:
             summary = "Build failed: the output could not be written; \(left(report))."
         case .toolMissing:
@@ -128,6 +132,7 @@ struct BuildCommand: AsyncParsableCommand {
         case .success: return
         case .contentErrors: throw ExitCode(1)
         case .outputFailed where report.diagnostics.contains { $0.code == .outputLocked }: throw ExitCode(75)
+        case .outputFailed where report.diagnostics.contains { $0.code == .untrustedJournal }: throw ExitCode(65)
         case .outputFailed:
             throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
         case .toolMissing: throw ExitCode(69)

@@ -65,9 +65,9 @@ extension CommandLineTests {
             try journal.replacingOccurrences(of: "UP", with: up).replacingOccurrences(of: "OWNER", with: owner).write(
                 to: site.appending(path: "._site.linky-journal"), atomically: true, encoding: .utf8)
             let result = try run(["build", site.path])
-            #expect(result.status != 0)
+            #expect(result.status == 65)
             #expect(result.stderr.contains("._site.linky-journal: error[LINKY185]: this journal"), "\(result.stderr)")
-            #expect(result.stderr.contains("the previous output is unchanged"))
+            #expect(result.stderr.contains("a journal linky-site did not write was refused; the previous output is unchanged"))
             #expect(contents(victim) == ["a.txt", "empty", "sub", "sub/f"])
             #expect(contents(output) == built)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// This program, as far as a state file is concerned: another binary (a new version, a rebuilt one)
 /// may parse and render differently, so it drops what an earlier one stored.
@@ -7,6 +8,9 @@ import Foundation
 /// which changes with its contents and with nothing else. Only a program without one is known by its
 /// file's stamp. The stamp's change time moves when anything hard-links the file (`perf record` does,
 /// into `~/.debug`; so do backup tools), which made the next build start from nothing.
+///
+/// The machine counts too (`JournalOwner.machineID`): state files beside an output that came from
+/// elsewhere — committed to a repository, unpacked from an archive — are never read, only rebuilt.
 enum ProgramIdentity {
     static let current: Fingerprint = {
         let path = "/proc/self/exe"
@@ -18,6 +22,8 @@ enum ProgramIdentity {
     static func identity(buildID: [UInt8]?, stamp: FileStamp?) -> Fingerprint {
         var writer = ByteWriter()
         writer.int(BuildState.formatVersion)
+        writer.int(JournalOwner.machineID.utf8.count)
+        writer.append(Array(JournalOwner.machineID.utf8))
         if let buildID, !buildID.isEmpty {
             writer.int(1)
             writer.int(buildID.count)
