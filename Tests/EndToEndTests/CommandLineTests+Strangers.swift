@@ -67,7 +67,9 @@ extension CommandLineTests {
             let result = try run(["build", site.path])
             #expect(result.status == 65)
             #expect(result.stderr.contains("._site.linky-journal: error[LINKY185]: this journal"), "\(result.stderr)")
-            #expect(result.stderr.contains("a journal linky-site did not write was refused; the previous output is unchanged"))
+            #expect(
+                result.stderr.contains(
+                    "a journal linky-site did not write was refused; the previous output is unchanged"))
             #expect(contents(victim) == ["a.txt", "empty", "sub", "sub/f"])
             #expect(contents(output) == built)
         }
@@ -100,6 +102,20 @@ extension CommandLineTests {
         let result = try run(["theme", "eject", site.path])
         #expect(result.status != 0)
         #expect(contents(victim) == ["a.txt", "empty", "sub", "sub/f"])
+    }
+
+    @Test func anOutputNamedWith255BytesIsBuiltAndRebuilt() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        // 85 Hangul letters: 255 bytes, the longest name ext4 allows; the files beside it must fit too.
+        let output = site.appending(path: String(repeating: "출", count: 85))
+        for _ in 0..<2 {
+            let result = try run(["build", site.path, "--output", output.path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }
+        #expect(!beside.isEmpty && beside.allSatisfy { $0.utf8.count <= 255 && $0.contains(".linky-") })
     }
 
     static let machineID: String = {

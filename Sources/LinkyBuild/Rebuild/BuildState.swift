@@ -159,7 +159,8 @@ struct BuildState: Sendable {
     /// Named like a build's temporary folder, so the next build removes it if this one is killed.
     private static func temporaryPath(_ destination: URL, beside output: URL) -> String {
         OutputWriter.sibling(
-            of: output, "linky-tmp-\(destination.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)"
+            of: output,
+            "linky-tmp-\(destination.pathExtension.isEmpty ? "file" : destination.pathExtension)-\(ProcessInfo.processInfo.processIdentifier)"
         )
         .path
     }

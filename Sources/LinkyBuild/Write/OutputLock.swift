@@ -74,7 +74,7 @@ final class OutputLock: Sendable {
     /// failed first build leaves nothing behind.
     func releaseLeavingNothing(_ output: URL) {
         let parent = output.deletingLastPathComponent()
-        let prefix = ".\(output.lastPathComponent).linky-"
+        let prefix = OutputWriter.siblingPrefix(of: output) + "linky-"
         let lockName = (path as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names where name.hasPrefix(prefix) && name != lockName {

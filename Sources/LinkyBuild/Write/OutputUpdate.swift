@@ -64,16 +64,12 @@ final class OutputUpdate: Sendable {
         compares = layers.contains(.compare)
         self.output = output
         self.stamps = stamps
-        let parent = output.deletingLastPathComponent()
-        staging = parent.appending(
-            path: ConfinedFolder.temporaryName(
-                beside: output.lastPathComponent, suffix: String(ProcessInfo.processInfo.processIdentifier)))
+        staging = OutputWriter.sibling(of: output, "linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         (journal, pending) = Self.journalPaths(output)
     }
 
     static func journalPaths(_ output: URL) -> (committed: String, pending: String) {
-        let name = "." + ConfinedFolder.prefix(of: output.lastPathComponent, bytes: 200) + ".linky-journal"
-        let base = output.deletingLastPathComponent().appending(path: name).path
+        let base = OutputWriter.sibling(of: output, "linky-journal").path
         return (base, base + ".pending")
     }
 
@@ -224,10 +220,10 @@ final class OutputUpdate: Sendable {
         guard let owner = JournalOwner.current(for: output.path), owner == plan.owner else {
             throw refuse("it was written on another machine or for another output folder (copied or cloned?)")
         }
-        let prefix = "." + ConfinedFolder.prefix(of: output.lastPathComponent, bytes: 200) + ".linky-tmp-"
+        let prefix = OutputWriter.siblingPrefix(of: output) + "linky-tmp-"
         let staging = output.deletingLastPathComponent().path + "/" + plan.staging
         var status = stat()
-        guard plan.staging.hasPrefix(prefix) || plan.staging.hasPrefix("." + output.lastPathComponent + ".linky-tmp-"),
+        guard plan.staging.hasPrefix(prefix),
             !plan.staging.contains("/"), plan.staging != "." && plan.staging != "..",
             lstat(staging, &status) != 0 || (status.st_mode & S_IFMT) == S_IFDIR
         else { throw refuse("its staging folder \(plan.staging) is not one linky-site makes beside the output") }

@@ -64,8 +64,7 @@ struct OutputWriter {
                 existing: existing,
                 produce: produce)
         }
-        let temporary = parent.appending(
-            path: ".\(output.lastPathComponent).linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = Self.sibling(of: output, "linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         var written = staticFiles.count + copies.items.count
         do {
             try? manager.removeItem(at: temporary)
@@ -105,8 +104,14 @@ struct OutputWriter {
 
     /// `.NAME.SUFFIX` beside the output, like the journal of an update: where the files that belong to
     /// an output but are never published go (its lock, the rebuild's state).
+    /// NAME is cut to 200 bytes, so every such name fits the 255 bytes of a file name.
     static func sibling(of output: URL, _ suffix: String) -> URL {
-        output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).\(suffix)")
+        output.deletingLastPathComponent().appending(path: siblingPrefix(of: output) + suffix)
+    }
+
+    /// `.NAME.`, NAME cut to 200 bytes at a character boundary.
+    static func siblingPrefix(of output: URL) -> String {
+        "." + ConfinedFolder.prefix(of: output.lastPathComponent, bytes: 200) + "."
     }
 
     /// What is where `output` goes, after a build that failed: an update it could neither finish nor
@@ -240,8 +245,7 @@ private extension OutputWriter {
             return
         }
         // No atomic exchange on this file system: two renames, with the old output kept until the end.
-        let previous = output.deletingLastPathComponent()
-            .appending(path: ".\(output.lastPathComponent).linky-old-\(ProcessInfo.processInfo.processIdentifier)")
+        let previous = Self.sibling(of: output, "linky-old-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try manager.moveItem(at: output, to: previous)
         } catch {
@@ -263,7 +267,7 @@ private extension OutputWriter {
     /// `.NAME.linky-spare` folder earlier versions kept the replaced big files in (they saved nothing
     /// measurable; see Benchmarks/README.md).
     func removeStaleTemporaryFolders(in parent: URL) {
-        let prefix = ".\(output.lastPathComponent).linky-"
+        let prefix = Self.siblingPrefix(of: output) + "linky-"
         let own = "-\(ProcessInfo.processInfo.processIdentifier)"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names
