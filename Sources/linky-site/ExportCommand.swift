@@ -15,23 +15,56 @@ struct ExportCommand: AsyncParsableCommand {
             written with hyphens (#기술-블로그), which tags.yml can make an alias of it. \
             --format netscape writes the bookmark file every browser imports, json the site's \
             links.json, csv a row per link (url, title, description, category, tags, date, favorite, \
-            note). Drafts are left out. The file goes to standard output unless --output names one.
+            note). Drafts are left out. The file goes to standard output unless --output names one; \
+            then the format comes from its extension (.md awesome, .html or .htm netscape, .json json, \
+            .csv csv) unless --format says otherwise, and an existing file is never replaced without \
+            --force (the new file is written whole, then moved into place).
 
             Examples:
-              linky-site export --format awesome --output README.md
+              linky-site export --output README.md
+              linky-site export --output bookmarks.html --force
               linky-site export my-links --format csv > links.csv
             """
     )
 
     @OptionGroup var site: SiteArgument
 
-    @Option(name: .shortAndLong, help: "awesome, netscape, json or csv.")
-    var format: SiteExport.Format = .awesome
+    @Option(
+        name: .shortAndLong,
+        help: "awesome, netscape, json or csv (default: from --output's extension, else awesome).")
+    var format: SiteExport.Format?
 
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).", completion: .file())
     var output: String?
 
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    /// The format asked for, else the one `--output`'s extension names, else the awesome list.
+    static func format(_ asked: SiteExport.Format?, output: String?) throws -> SiteExport.Format {
+        if let asked { return asked }
+        guard let output else { return .awesome }
+        switch (output as NSString).pathExtension.lowercased() {
+        case "md", "markdown": return .awesome
+        case "html", "htm": return .netscape
+        case "json": return .json
+        case "csv": return .csv
+        default:
+            Terminal.error(
+                "linky-site: error: cannot tell which format to write from the name \(output)\n  hint: add --format awesome, netscape, json or csv, or name the file .md, .html, .json or .csv\n"
+            )
+            throw ExitCode(64)
+        }
+    }
+
     func run() async throws {
+        let format = try Self.format(format, output: output)
+        if let output, !force, FileManager.default.fileExists(atPath: output) {
+            Terminal.error(
+                "linky-site: error: \(output) exists, and export never replaces a file unasked; nothing was written\n  hint: pass --force to replace it, or name another file\n"
+            )
+            throw ExitCode(73)
+        }
         let folder = try site.open()
         var options = BuildOptions(siteFolder: folder.url)
         options.writeOutput = false

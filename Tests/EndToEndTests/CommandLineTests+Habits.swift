@@ -143,4 +143,34 @@ extension CommandLineTests {
         let unknown = try run(["export", site.path, "--format", "opml"])
         #expect(unknown.status == 64)
     }
+
+    /// Issue 41: `export -o out.html` replaced an earlier bookmarks export with Markdown, unasked.
+    @Test func exportTakesItsFormatFromTheNameAndNeverReplacesAFileUnasked() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let bookmarks = site.appending(path: "out.html")
+        let first = try run(["export", site.path, "-o", bookmarks.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let html = try String(contentsOf: bookmarks, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE NETSCAPE-Bookmark-file-1>"), "\(html)")
+        #expect(first.stderr.contains("(netscape)"))
+        for arguments in [["-o", bookmarks.path], ["-o", bookmarks.path, "--format", "awesome"]] {
+            let again = try run(["export", site.path] + arguments)
+            #expect(again.status == 73)
+            #expect(again.stderr.contains("exists, and export never replaces a file unasked"), "\(again.stderr)")
+            #expect(try String(contentsOf: bookmarks, encoding: .utf8) == html)
+        }
+        let forced = try run(["export", site.path, "-o", bookmarks.path, "--format", "csv", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOf: bookmarks, encoding: .utf8).hasPrefix("url,title,"))
+        for (name, start) in [("x.json", "{"), ("x.csv", "url,title,"), ("x.md", "# ")] {
+            let result = try run(["export", site.path, "-o", site.appending(path: name).path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOf: site.appending(path: name), encoding: .utf8).hasPrefix(start), "\(name)")
+        }
+        let unknown = try run(["export", site.path, "-o", site.appending(path: "x.txt").path])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("cannot tell which format to write from the name"))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "x.txt").path))
+    }
 }
