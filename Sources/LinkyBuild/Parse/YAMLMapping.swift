@@ -1,3 +1,4 @@
+import CYaml
 import Foundation
 import LinkyModel
 import Yams
@@ -26,6 +27,7 @@ struct YAMLMapping {
         _ yaml: String, path: String, firstLine: Int, what: String, implicitTypes: Bool = true
     ) -> Result<YAMLMapping, Diagnostic> {
         let node: Node?
+        _ = nestingLimit
         do {
             // The encoding is given: `.default` reads the process environment on every call.
             node = try Yams.compose(yaml: yaml, implicitTypes ? .default : .basic, .default, .utf8)
@@ -190,6 +192,11 @@ struct YAMLMapping {
 // MARK: - Helpers
 
 private extension YAMLMapping {
+    /// libyaml counts the nesting as it parses, without recursion, and stops at its limit with the
+    /// place (its default, 1,000, lets Yams' recursive composer and every walk of the values after it
+    /// go 1,000 calls deep). Set once a process, before the first parse.
+    static let nestingLimit: Void = yaml_set_max_nest_level(Int32(ContentLimits.maximumYAMLDepth))
+
     static func syntaxError(_ error: Error, path: String, firstLine: Int, what: String) -> Diagnostic {
         var line: Int?
         var column: Int?
@@ -201,6 +208,12 @@ private extension YAMLMapping {
                 line = firstLine + mark.line - 1
                 column = mark.column
                 problem = text
+                if text.hasPrefix("Maximum nesting level reached") {
+                    return .error(
+                        .nestedTooDeep, at: SourceLocation(path: path, line: line, column: column),
+                        "\(what) nests lists and mappings more than \(ContentLimits.maximumYAMLDepth) levels deep here, so it is not read",
+                        hint: "flatten the nesting: settings nest a few levels")
+                }
             case .duplicatedKeysInMapping(let duplicates, let context):
                 line = firstLine + context.mark.line - 1
                 problem = "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears twice"
