@@ -15,8 +15,9 @@ public struct MarkdownTooDeep: Error, Sendable, Hashable {
     /// The first node nested deeper than `limit`, found without recursion: cmark-gfm's iterator
     /// walks the tree with its own pointers, and the depth is a counter.
     ///
-    /// A level is any node with children but the document, list items and paragraphs: a list in a
-    /// list is one level more, a quote in a quote one, emphasis in emphasis one.
+    /// A level is any node with children but the document, list items, paragraphs, links and images
+    /// (which cannot nest in themselves): a list in a list is one level more, a quote in a quote one,
+    /// emphasis in emphasis one.
     static func check(_ document: OpaquePointer, limit: Int) throws(MarkdownTooDeep) {
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
@@ -42,5 +43,6 @@ public struct MarkdownTooDeep: Error, Sendable, Hashable {
         guard cmark_node_first_child(node) != nil else { return false }
         let type = cmark_node_get_type(node)
         return type != CMARK_NODE_DOCUMENT && type != CMARK_NODE_ITEM && type != CMARK_NODE_PARAGRAPH
+            && type != CMARK_NODE_LINK && type != CMARK_NODE_IMAGE
     }
 }

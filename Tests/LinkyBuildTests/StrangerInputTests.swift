@@ -46,12 +46,16 @@ import Testing
         #expect(report.outcome == .contentErrors)
     }
 
-    @Test(arguments: [
-        "[" + String(repeating: "[", count: 150) + String(repeating: "]", count: 151),
-        String(repeating: "{a: ", count: 150) + "1" + String(repeating: "}", count: 150),
-        String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000),
-    ])
-    func deepYAMLIsAnErrorInEveryFileThatHasIt(_ value: String) async throws {
+    /// `[[…]]` and `{a: {a: …}}`, as deep as `levels`.
+    static func deepYAML(flow: Bool, levels: Int) -> String {
+        flow
+            ? String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+            : String(repeating: "{a: ", count: levels) + "1" + String(repeating: "}", count: levels)
+    }
+
+    @Test(arguments: [(true, 150), (false, 150), (true, 10_000)])
+    func deepYAMLIsAnErrorInEveryFileThatHasIt(flow: Bool, levels: Int) async throws {
+        let value = Self.deepYAML(flow: flow, levels: levels)
         let site = try TestSite([
             "links/a.md": "---\nurl: https://a.example\ntitle: A\ndeep: \(value)\n---\n",
             "tags.yml": "swift:\n  title: Swift\ndeep: \(value)\n",

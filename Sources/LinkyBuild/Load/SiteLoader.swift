@@ -247,11 +247,6 @@ public struct SiteLoader: Sendable {
                     .unreadableFile, at: SourceLocation(path: relative),
                     "the file cannot be read (\(String(cString: strerror(code))))",
                     hint: "check that it exists and that you may read it"))
-        case .failure(.symbolicLink):
-            return .failure(
-                .error(
-                    .unreadableFile, at: SourceLocation(path: relative), "the symbolic link is not followed here",
-                    hint: "replace it with the file it points to"))
         case .failure(.notAFile(let kind)):
             return .failure(
                 .error(
@@ -265,6 +260,11 @@ public struct SiteLoader: Sendable {
                     .fileTooLarge, at: SourceLocation(path: relative),
                     "the file is larger than \(limit), the most a source file may be, so it is not read",
                     hint: "split it into several files (a list file per section), or move it out of the site"))
+        case .failure(let failure):  // symbolic links are followed and the bytes are not decoded here
+            return .failure(
+                .error(
+                    .unreadableFile, at: SourceLocation(path: relative), "the file cannot be read: \(failure.reason)",
+                    hint: "replace it with a text file"))
         }
         switch TextDecoding.decode(data) {
         case .success(let text):

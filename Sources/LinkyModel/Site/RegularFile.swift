@@ -16,7 +16,7 @@ import Foundation
 /// tool's own caches: `pictures/`), the open itself refuses it (`O_NOFOLLOW`).
 public enum RegularFile {
     /// Why a file was not read.
-    public enum Failure: Error, Equatable, Sendable {
+    public enum Failure: LocalizedError, Equatable, Sendable {
         /// The system refused (`errno`): missing, no permission…
         case system(Int32)
         /// A FIFO, socket, device or folder: never read.
@@ -25,6 +25,8 @@ public enum RegularFile {
         case symbolicLink
         /// More than the limit's bytes.
         case tooLarge
+        /// Read as text, but not UTF-8.
+        case notUTF8
 
         /// What happened, for a message: "it is a FIFO (named pipe), not a regular file".
         public var reason: String {
@@ -33,8 +35,11 @@ public enum RegularFile {
             case .notAFile(let kind): "it is \(kind), not a regular file"
             case .symbolicLink: "it is a symbolic link"
             case .tooLarge: "it is too large"
+            case .notUTF8: "it is not UTF-8 text"
             }
         }
+
+        public var errorDescription: String? { reason }
     }
 
     /// Opens a regular file for reading; the caller closes the descriptor. `status` is the opened
@@ -74,6 +79,17 @@ public enum RegularFile {
         }
         defer { close(opened.descriptor) }
         return read(descriptor: opened.descriptor, size: Int(opened.status.st_size), limit: limit)
+    }
+
+    /// A regular file's bytes, or why not.
+    public static func data(at url: URL) throws(Failure) -> Data {
+        try read(url.path).get()
+    }
+
+    /// A regular file's UTF-8 text, or why not.
+    public static func text(at url: URL) throws(Failure) -> String {
+        guard let text = String(data: try data(at: url), encoding: .utf8) else { throw .notUTF8 }
+        return text
     }
 
     /// The rest of an open file's bytes (`size` as `fstat` gave it), at most `limit` of them.
