@@ -67,10 +67,11 @@ public struct MarkdownOutline: Sendable, Hashable {
 
     public var blocks: [Block]
 
-    /// Parses `markdown`; line numbers count from 1 at its first line.
-    public init(parsing markdown: String) {
+    /// Parses `markdown`; line numbers count from 1 at its first line. Markdown nested deeper than
+    /// `ContentLimits.maximumMarkdownDepth` is refused (the walk of its items follows its nesting).
+    public init(parsing markdown: String) throws(MarkdownTooDeep) {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        blocks = MarkdownRenderer.withDocument(markdown) { document, _ in
+        blocks = try MarkdownRenderer.withDocument(markdown) { document, _ in
             var blocks: [Block] = []
             var child = cmark_node_first_child(document)
             while let node = child {

@@ -31,9 +31,10 @@ public enum MarkdownRenderer {
 
     static let lock = Mutex<Void>(())
 
-    /// Renders Markdown to safe HTML and to plain text.
-    public static func render(_ markdown: String) -> RenderedMarkdown {
-        let (html, text) = withDocument(markdown) { document, extensions in
+    /// Renders Markdown to safe HTML and to plain text; Markdown nested deeper than
+    /// `ContentLimits.maximumMarkdownDepth` is refused.
+    public static func render(_ markdown: String) throws(MarkdownTooDeep) -> RenderedMarkdown {
+        let (html, text) = try withDocument(markdown) { document, extensions in
             let htmlPointer = cmark_render_html(document, options, extensions)
             defer { free(htmlPointer) }
             return (htmlPointer.map { String(cString: $0) } ?? "", uncollapsedText(of: document))
@@ -42,11 +43,12 @@ public enum MarkdownRenderer {
         return RenderedMarkdown(html: accessibleTaskItems(html), plainText: text.collapsingWhitespace)
     }
 
-    /// Parses Markdown and hands the document to `body` while the lock is held.
+    /// Parses Markdown and hands the document to `body` while the lock is held, once its depth is
+    /// known to be within `ContentLimits.maximumMarkdownDepth`.
     static func withDocument<Result>(
         _ markdown: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
-    ) -> Result {
-        lock.withLock { _ in
+    ) throws(MarkdownTooDeep) -> Result {
+        let outcome: Swift.Result<Result, MarkdownTooDeep> = lock.withLock { _ in
             _ = registration
             guard let parser = cmark_parser_new(options) else { fatalError("cmark-gfm could not allocate a parser") }
             defer { cmark_parser_free(parser) }
@@ -63,8 +65,14 @@ public enum MarkdownRenderer {
             }
             guard let document = cmark_parser_finish(parser) else { fatalError("cmark-gfm returned no document") }
             defer { cmark_node_free(document) }
-            return body(document, cmark_parser_get_syntax_extensions(parser))
+            do throws(MarkdownTooDeep) {
+                try MarkdownTooDeep.check(document, limit: ContentLimits.maximumMarkdownDepth)
+            } catch {
+                return .failure(error)
+            }
+            return .success(body(document, cmark_parser_get_syntax_extensions(parser)))
         }
+        return try outcome.get()
     }
 
     /// cmark-gfm draws task items as disabled checkboxes without labels, which screen readers

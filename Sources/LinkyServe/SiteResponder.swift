@@ -142,6 +142,10 @@ private extension SiteResponder {
             relative = String(relative.dropFirst(pictures.count))
         }
         let url = folder.appending(path: relative)
+        // `fetch` writes pictures as files: a symbolic link there is not served, as the build does not
+        // publish it.
+        var link = stat()
+        if folder == pictureFolder, lstat(url.path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK { return nil }
         let root = folder.resolvingSymlinksInPath().path
         let real = url.resolvingSymlinksInPath().path
         guard real.hasPrefix(root + "/"),
@@ -167,8 +171,13 @@ private extension SiteResponder {
         }
         var range = ByteRange(header: request.headers[.range], size: file.size)
         if let ifRange = request.headers[.ifRange], ifRange != etag { range = .whole }
-        let handle = try FileHandle(forReadingFrom: file.url)
-        defer { try? handle.close() }
+        // Opened as the build opens files: a FIFO swapped in since the look above is refused, not waited on.
+        let descriptor: Int32
+        switch RegularFile.open(file.url.path) {
+        case .success(let opened): descriptor = opened.descriptor
+        case .failure: return respond(.notFound, headers: [:], body: ByteBuffer(), request: request)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         switch range {
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(file.size)"

@@ -40,16 +40,19 @@ public struct Theme: Sendable {
         for (relative, data) in DefaultTheme.files { add(relative, data, origin: "(built-in) \(relative)") }
         if let overrides {
             for relative in filesBelow(overrides) {
-                do {
-                    add(
-                        relative, try Data(contentsOf: overrides.appending(path: relative)),
-                        origin: "\(sitePath)/\(relative)")
-                } catch {
+                let path = overrides.appending(path: relative).path
+                switch RegularFile.read(path) {
+                case .success(let data):
+                    add(relative, data, origin: "\(sitePath)/\(relative)")
+                case .failure(.notAFile) where isFolder(path):
+                    continue  // a symbolic link to a folder: the walk does not follow it, as before
+                case .failure(let failure):
+                    // Never left for the built-in template to stand in for: the site meant its own.
                     diagnostics.append(
                         .error(
                             .unreadableFile, at: SourceLocation(path: "\(sitePath)/\(relative)"),
-                            "the template cannot be read: \(error.localizedDescription)",
-                            hint: "check the file's permissions"))
+                            "the template cannot be read: \(failure.reason)",
+                            hint: "replace it with a text file, or remove it to use the built-in one"))
                 }
             }
         }
@@ -128,14 +131,21 @@ private extension Theme {
     static func filesBelow(_ folder: URL) -> [String] {
         guard
             let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+                at: folder, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
         else { return [] }
         let base = folder.standardizedFileURL.path
         var paths: [String] = []
         for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            // Every name but a folder's: a FIFO or a socket is reported when it is read, never skipped.
+            var status = stat()
+            guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { continue }
             paths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
         }
         return paths.sorted()
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -271,7 +271,9 @@ private extension CheckCommand {
             let path = site.links[id].source.path
             guard !listFiles.contains(path), let entry = health[site.links[id].url], entry.isDead,
                 let archive = entry.archive,
-                let text = try? String(contentsOf: siteFolder.appending(path: path), encoding: .utf8),
+                case .success(let text) = Result(catching: { () throws(RegularFile.Failure) in
+                    try RegularFile.text(at: siteFolder.appending(path: path))
+                }),
                 let filled = FrontMatterFiller.filling(text, with: [("archive", archive)])
             else { continue }
             changes.append(.init(path: path, kind: .replace, bytes: Array(filled.text.utf8)))

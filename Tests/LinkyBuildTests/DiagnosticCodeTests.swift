@@ -136,6 +136,13 @@ import Testing
                     + String(repeating: "x\n", count: ContentLimits.maximumFileBytes / 2),
             ],
             path: "links/a.md", line: nil),
+        Case(
+            code: .nestedTooDeep,
+            files: [
+                "links/b.md": good,
+                "links/a.md": "# A\n\n" + String(repeating: "- ", count: 200) + "[a](https://a.example)\n",
+            ],
+            path: "links/a.md", line: 3),
         Case(code: .missingContentFolder, files: ["linky.yml": "title: T\n"], path: "links", line: nil),
     ]
 

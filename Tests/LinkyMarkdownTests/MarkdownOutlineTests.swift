@@ -1,10 +1,11 @@
+import LinkyModel
 import Testing
 
 @testable import LinkyMarkdown
 
 @Suite struct MarkdownOutlineTests {
     @Test func findsHeadingsItemsAndOtherBlocks() throws {
-        let outline = MarkdownOutline(
+        let outline = try MarkdownOutline(
             parsing: """
                 [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)
 
@@ -42,5 +43,22 @@ import Testing
         #expect(third.linkDestination == nil)
         guard case .other(_, _, let backToTop) = blocks[6] else { Issue.record("back to top"); return }
         #expect(backToTop)
+    }
+
+    @Test func aListNestedPastTheLimitIsRefusedAtItsLine() {
+        let deep = "# Deep\n\n" + String(repeating: "- ", count: 10_000) + "[a](https://a.example)\n"
+        #expect(throws: MarkdownTooDeep(line: 3)) { try MarkdownOutline(parsing: deep) }
+        let quotes = "Intro.\n\n" + String(repeating: "> ", count: 10_000) + "deep\n"
+        #expect(throws: MarkdownTooDeep(line: 3)) { try MarkdownRenderer.render(quotes) }
+        let emphasis = String(repeating: "*a ", count: 5_000) + String(repeating: "b*", count: 5_000)
+        #expect(throws: MarkdownTooDeep.self) { try MarkdownRenderer.render(emphasis) }
+    }
+
+    @Test func aListAtTheLimitIsRead() throws {
+        let lines = (0..<ContentLimits.maximumMarkdownDepth).map {
+            String(repeating: "  ", count: $0) + "- [l\($0)](https://l\($0).example)"
+        }
+        let outline = try MarkdownOutline(parsing: lines.joined(separator: "\n") + "\n")
+        #expect(outline.blocks.count == ContentLimits.maximumMarkdownDepth)
     }
 }

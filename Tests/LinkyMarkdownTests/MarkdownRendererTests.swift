@@ -3,7 +3,7 @@ import Testing
 @testable import LinkyMarkdown
 
 @Suite struct MarkdownRendererTests {
-    @Test func rendersGitHubExtensions() {
+    @Test func rendersGitHubExtensions() throws {
         let markdown = """
             | a | b |
             |---|---|
@@ -13,7 +13,7 @@ import Testing
             - [x] done
             - [ ] todo
             """
-        let html = MarkdownRenderer.render(markdown).html
+        let html = try MarkdownRenderer.render(markdown).html
         #expect(html.contains("<table>"))
         #expect(html.contains("<del>gone</del>"))
         #expect(html.contains("<a href=\"https://example.com\">https://example.com</a>"))
@@ -22,7 +22,7 @@ import Testing
         #expect(!html.contains("<input"))
     }
 
-    @Test func dropsRawHTMLAndUnsafeLinks() {
+    @Test func dropsRawHTMLAndUnsafeLinks() throws {
         let markdown = """
             <script>alert(1)</script>
 
@@ -30,7 +30,7 @@ import Testing
 
             [click](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) <iframe src="x"></iframe>
             """
-        let html = MarkdownRenderer.render(markdown).html
+        let html = try MarkdownRenderer.render(markdown).html
         #expect(!html.contains("<script"))
         #expect(!html.contains("onerror"))
         #expect(!html.contains("javascript:"))
@@ -38,25 +38,25 @@ import Testing
         #expect(!html.contains("<iframe"))
     }
 
-    @Test func plainTextHasNoMarkup() {
-        let text = MarkdownRenderer.render(
+    @Test func plainTextHasNoMarkup() throws {
+        let text = try MarkdownRenderer.render(
             "# Title\n\nSome **bold** `code` and [a link](https://x.example).\n\n- one\n- two"
         ).plainText
         #expect(text == "Title Some bold code and a link. one two")
     }
 
     /// Debian's cmark-gfm corrupts output when used from several threads; the lock must prevent it.
-    @Test func parallelRenderingMatchesSerialRendering() async {
+    @Test func parallelRenderingMatchesSerialRendering() async throws {
         let notes = (0..<400).map { index in
             "Note \(index): ~~old~~ **new** https://example.com/\(index)\n\n| k | v |\n|---|---|\n| \(index) | 맛집 |\n\n- [x] task \(index)"
         }
-        let serial = notes.map { MarkdownRenderer.render($0) }
-        let parallel = await withTaskGroup(of: (Int, RenderedMarkdown).self) { group in
+        let serial = try notes.map { try MarkdownRenderer.render($0) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, RenderedMarkdown).self) { group in
             for (index, note) in notes.enumerated() {
-                group.addTask { (index, MarkdownRenderer.render(note)) }
+                group.addTask { (index, try MarkdownRenderer.render(note)) }
             }
             var results = [RenderedMarkdown?](repeating: nil, count: notes.count)
-            for await (index, rendered) in group { results[index] = rendered }
+            for try await (index, rendered) in group { results[index] = rendered }
             return results
         }
         #expect(parallel.map { $0 } == serial.map { Optional($0) })

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyBuild
+import LinkyModel
 import Testing
 
 /// The in-memory build behind `serve`: the same bytes as `build`, and incremental updates that end
@@ -134,5 +135,26 @@ import Testing
             return
         }
         #expect(!preview.hasErrors)
+    }
+
+    /// Issue 39: saving a list nested 10,000 deep while `serve` runs is an error it shows, not a
+    /// crash of the server; a FIFO saved into `static/` is a warning, not a hang.
+    @Test(.timeLimit(.minutes(2))) func aDeepListOrAFIFOSavedWhileServingIsReported() async throws {
+        let folder = try ServerHarness.site(Fixture.files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var preview = await PreviewBuild(options: options(folder))
+        let before = preview.files
+        let deep = "# Deep\n\n" + String(repeating: "- ", count: 10_000) + "[a](https://a.example)\n"
+        try ServerHarness.write(folder, "links/deep.md", deep)
+        #expect(await preview.update(["links/deep.md"]) == .failed)
+        #expect(preview.diagnostics.contains { $0.code == .nestedTooDeep && $0.location?.path == "links/deep.md" })
+        #expect(preview.files == before)
+        try FileManager.default.removeItem(at: folder.appending(path: "links/deep.md"))
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "static"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appending(path: "static/pipe").path, 0o644) == 0)
+        _ = await preview.update(["links/deep.md", "static/pipe"])
+        #expect(!preview.hasErrors)
+        #expect(preview.diagnostics.contains { $0.location?.path == "static/pipe" && $0.severity == .warning })
     }
 }

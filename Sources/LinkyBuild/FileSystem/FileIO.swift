@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 #if canImport(Glibc)
     import Glibc
@@ -55,6 +56,41 @@ enum FileIO {
         // After close the descriptor is gone whatever it returns; EINTR is not a failure of the write.
         guard close(descriptor) == 0 || errno == EINTR else { throw posixError("write \(path)") }
         return FileStamp(status).withoutChangeTime
+    }
+
+    /// A regular file's bytes, opened as `RegularFile.open` does (a FIFO, socket or device is refused,
+    /// never waited on; with `followingSymlinks: false`, so is a symbolic link).
+    static func contents(of path: String, followingSymlinks: Bool = true) throws -> Data {
+        switch RegularFile.read(path, followingSymlinks: followingSymlinks) {
+        case .success(let data): return data
+        case .failure(let failure): throw refusal(path, failure)
+        }
+    }
+
+    /// Puts a regular file's bytes at `destination` (a new name), as a hard link to the very file opened
+    /// where the file system allows it (the output on the same one), else as a copy. The link is made
+    /// from the open descriptor, so what is linked is what was checked, not whatever the name holds by
+    /// then; with `followingSymlinks: false`, a symbolic link is refused, not linked or read through.
+    static func linkOrCopyRegularFile(_ source: String, to destination: String, followingSymlinks: Bool) throws {
+        let opened: (descriptor: Int32, status: stat)
+        switch RegularFile.open(source, followingSymlinks: followingSymlinks) {
+        case .success(let value): opened = value
+        case .failure(let failure): throw refusal(source, failure)
+        }
+        defer { close(opened.descriptor) }
+        if linkat(AT_FDCWD, "/proc/self/fd/\(opened.descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
+            return
+        }
+        switch RegularFile.read(descriptor: opened.descriptor, size: Int(opened.status.st_size)) {
+        case .success(let data): try writeFile(destination, data)
+        case .failure(let failure): throw refusal(source, failure)
+        }
+    }
+
+    static func refusal(_ path: String, _ failure: RegularFile.Failure) -> NSError {
+        NSError(
+            domain: NSPOSIXErrorDomain, code: Int(EINVAL),
+            userInfo: [NSLocalizedDescriptionKey: "could not read \(path): \(failure.reason)"])
     }
 
     /// Writes all of `buffer` to an open file (`write` may take less than it is given).

@@ -18,7 +18,8 @@ struct FolderWalk {
     /// skipped with a diagnostic of `outsideSeverity`: a link to `/etc` must publish nothing of it,
     /// and a link to `/` must not walk the disk.
     var confinedTo: String?
-    /// How a symbolic link that leads outside `confinedTo` is reported.
+    /// How an entry that is skipped is reported: a symbolic link that leads outside `confinedTo`, a
+    /// FIFO, socket or device (never opened: a FIFO would hang the build), a folder nested too deep.
     var outsideSeverity = Diagnostic.Severity.warning
     /// What is done with what the link leads to, for the message: "published", "read".
     var outsideConsequence = "published"
@@ -39,7 +40,7 @@ struct FolderWalk {
             reportOutside(relative)
             return
         }
-        walk(url: url, relative: relative, keep: keep)
+        walk(url: url, relative: relative, depth: 0, keep: keep)
     }
 
     /// The names in a folder with their type as the directory says it (`DT_UNKNOWN` when it does not);
@@ -94,7 +95,17 @@ private extension FolderWalk {
         var inode: UInt64
     }
 
-    mutating func walk(url: URL, relative: String, keep: (String) -> Bool) {
+    mutating func walk(url: URL, relative: String, depth: Int, keep: (String) -> Bool) {
+        guard depth <= ContentLimits.maximumFolderDepth else {
+            diagnostics.append(
+                Diagnostic(
+                    outsideSeverity, .nestedTooDeep, at: SourceLocation(path: relative),
+                    "the folder is nested more than \(ContentLimits.maximumFolderDepth) folders deep, so nothing in it is \(outsideConsequence)",
+                    hint:
+                        "move its files into a folder higher up: categories nest at most \(ContentLimits.maximumFolderDepth) levels"
+                ))
+            return
+        }
         var status = stat()
         if stat(url.path, &status) == 0 {
             let identity = FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -146,7 +157,7 @@ private extension FolderWalk {
             // link, or a file system that does not say, needs a look.
             if kind == UInt8(DT_REG) || kind == UInt8(DT_DIR) {
                 if kind == UInt8(DT_DIR) {
-                    walk(url: url.appending(path: name), relative: child, keep: keep)
+                    walk(url: url.appending(path: name), relative: child, depth: depth + 1, keep: keep)
                 } else if keep(name) {
                     files.append(child)
                 }
@@ -166,8 +177,19 @@ private extension FolderWalk {
                 reportOutside(child)
                 continue
             }
+            // A FIFO, socket or device (itself, or where a symbolic link leads): listed, it would be
+            // opened by the copy of `static/`, and a FIFO's open waits for a writer forever.
+            var target = stat()
+            if !isFolder.boolValue, stat(childURL.path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
+                diagnostics.append(
+                    Diagnostic(
+                        outsideSeverity, .unreadableFile, at: SourceLocation(path: child),
+                        "this is \(RegularFile.kind(of: target.st_mode)), not a regular file, so it is not \(outsideConsequence)",
+                        hint: "remove it from the site, or replace it with a regular file"))
+                continue
+            }
             if isFolder.boolValue {
-                walk(url: childURL, relative: child, keep: keep)
+                walk(url: childURL, relative: child, depth: depth + 1, keep: keep)
             } else {
                 files.append(child)
             }

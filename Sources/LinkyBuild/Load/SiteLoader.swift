@@ -95,14 +95,33 @@ public struct SiteLoader: Sendable {
         }
         guard !index.entries.isEmpty else { return (index, []) }
         let folder = siteFolder.appending(path: PictureIndex.folderName).path
-        let present = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
         var missing: [(address: String, file: String)] = []
+        var refused: [String: Diagnostic] = [:]
         for (address, entry) in index.entries {
-            guard let file = entry.files.first(where: { !present.contains($0.name) }) else { continue }
-            missing.append((address, file.name))
-            index.entries[address] = nil
+            var usable = true
+            for file in entry.files {
+                var status = stat()
+                guard lstat(folder + "/" + file.name, &status) == 0 else {
+                    missing.append((address, file.name))
+                    usable = false
+                    break
+                }
+                guard (status.st_mode & S_IFMT) != S_IFREG else { continue }
+                // `fetch` writes every picture as a file of its own: anything else was put there by
+                // hand, and a symbolic link would publish what it points to (`~/.ssh/id_rsa`). The
+                // copy opens each picture without following links, whatever this check saw.
+                usable = false
+                let path = "\(PictureIndex.folderName)/\(file.name)"
+                let isLink = (status.st_mode & S_IFMT) == S_IFLNK
+                refused[path] = .warning(
+                    isLink ? .outsideSite : .unreadableFile, at: SourceLocation(path: path),
+                    "this picture is \(RegularFile.kind(of: status.st_mode)), not a file `fetch` made, so it is not published; the links of \(address) show no picture",
+                    hint: "delete it and run `linky-site fetch` to make the picture again")
+            }
+            if !usable { index.entries[address] = nil }
         }
-        guard let first = missing.min(by: { $0.file < $1.file }) else { return (index, []) }
+        let refusals = refused.keys.sorted().map { refused[$0]! }
+        guard let first = missing.min(by: { $0.file < $1.file }) else { return (index, refusals) }
         let others =
             missing.count > 1 ? " (and \(missing.count - 1) other picture\(missing.count == 2 ? "" : "s"))" : ""
         return (
@@ -112,7 +131,7 @@ public struct SiteLoader: Sendable {
                     .invalidPictureCache, at: SourceLocation(path: indexPath),
                     "\(PictureIndex.folderName)/\(first.file), made from \(first.address), is missing\(others); those links show no picture",
                     hint: hint)
-            ]
+            ] + refusals
         )
     }
 
@@ -228,11 +247,11 @@ public struct SiteLoader: Sendable {
                     .unreadableFile, at: SourceLocation(path: relative),
                     "the file cannot be read (\(String(cString: strerror(code))))",
                     hint: "check that it exists and that you may read it"))
-        case .failure(.notAFile):
+        case .failure(.notAFile(let kind)):
             return .failure(
                 .error(
                     .unreadableFile, at: SourceLocation(path: relative),
-                    "this is not a regular file (a device, socket or pipe), so it is not read",
+                    "this is \(kind), not a regular file, so it is not read",
                     hint: "remove it from the site, or replace it with a text file"))
         case .failure(.tooLarge):
             let limit = ContentLimits.shown(ContentLimits.maximumFileBytes)
@@ -241,6 +260,11 @@ public struct SiteLoader: Sendable {
                     .fileTooLarge, at: SourceLocation(path: relative),
                     "the file is larger than \(limit), the most a source file may be, so it is not read",
                     hint: "split it into several files (a list file per section), or move it out of the site"))
+        case .failure(let failure):  // symbolic links are followed and the bytes are not decoded here
+            return .failure(
+                .error(
+                    .unreadableFile, at: SourceLocation(path: relative), "the file cannot be read: \(failure.reason)",
+                    hint: "replace it with a text file"))
         }
         switch TextDecoding.decode(data) {
         case .success(let text):
@@ -281,53 +305,10 @@ extension SiteLoader {
         }
     }
 
-    enum ReadFailure: Error {
-        case system(Int32)
-        case notAFile
-        case tooLarge
+    /// A regular file's bytes, at most `limit` of them (see `RegularFile.read`).
+    static func contents(of path: String, limit: Int) -> Result<Data, RegularFile.Failure> {
+        RegularFile.read(path, limit: limit)
     }
-
-    /// A regular file's bytes, at most `limit` of them: the size is checked before reading, and the
-    /// read stops after `limit` bytes, so a file that grows meanwhile is refused too, never read whole.
-    static func contents(of path: String, limit: Int) -> Result<Data, ReadFailure> {
-        // Not blocking: a pipe in the content folder must not hang the build (regular files ignore it).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(.system(errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(.system(errno)) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notAFile) }
-        guard Int(status.st_size) <= limit else { return .failure(.tooLarge) }
-        var data = Data(count: Int(status.st_size) + 1)
-        var filled = 0
-        while true {
-            if filled == data.count {
-                guard data.count <= limit else { return .failure(.tooLarge) }
-                data.count = min(data.count * 2, limit + 1)
-            }
-            let count = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(errno))
-            }
-            filled += count
-        }
-        guard filled <= limit else { return .failure(.tooLarge) }
-        data.count = filled
-        return .success(data)
-    }
-}
-
-/// `read(2)`, named apart from `SiteLoader.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
 }
 
 extension [SiteLoader.ContentSource] {

@@ -24,7 +24,7 @@ enum ConfigParser {
         switch YAMLMapping.parse(file.text, path: file.path, firstLine: 1, what: "the config") {
         case .success(let value): mapping = value
         case .failure(var diagnostic):
-            diagnostic.code = .invalidConfig
+            if diagnostic.code != .nestedTooDeep { diagnostic.code = .invalidConfig }
             return (config, [diagnostic])
         }
         for entry in mapping.entries {

@@ -184,7 +184,16 @@ private extension ContentFileParser {
         result.diagnostics += problems
         guard let url, let title, !title.isEmpty, !problems.contains(where: { $0.severity == .error }) else { return }
         let body = frontMatter.body.trimmingWhitespaceAndNewlines()
-        let note = body.isEmpty ? nil : Self.note(body)
+        var note: Note?
+        if !body.isEmpty {
+            do {
+                note = try Self.note(body)
+            } catch {
+                result.diagnostics.append(
+                    Self.nestedTooDeep(at: Self.location(of: error, in: frontMatter, path: file.path)))
+                return
+            }
+        }
         result.links.append(
             ParsedLink(
                 source: start, categoryKey: key, slugName: slugName, url: url, urlSource: urlSource, title: title,
@@ -212,7 +221,15 @@ private extension ContentFileParser {
             return
         }
         let body = frontMatter.body.trimmingWhitespaceAndNewlines()
-        if !body.isEmpty { definition.intro = Self.note(body) }
+        if !body.isEmpty {
+            do {
+                definition.intro = try Self.note(body)
+            } catch {
+                result.diagnostics.append(
+                    Self.nestedTooDeep(at: Self.location(of: error, in: frontMatter, path: file.path)))
+                return
+            }
+        }
         result.categories.append(definition)
     }
 }
@@ -299,8 +316,31 @@ extension ContentFileParser {
             hint: "shorten it, or link to a page that holds the long text")
     }
 
-    static func note(_ markdown: String) -> Note {
-        let rendered = MarkdownRenderer.render(markdown)
+    static func note(_ markdown: String) throws(MarkdownTooDeep) -> Note {
+        let rendered = try MarkdownRenderer.render(markdown)
         return Note(markdown: markdown, html: rendered.html, plainText: rendered.plainText)
+    }
+
+    /// A note, or nil with an error at `location` when it nests too deep.
+    static func note(_ markdown: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) -> Note? {
+        do {
+            return try note(markdown)
+        } catch {
+            diagnostics.append(nestedTooDeep(at: location))
+            return nil
+        }
+    }
+
+    /// The file line of a trimmed body's too-deep line.
+    static func location(of error: MarkdownTooDeep, in frontMatter: FrontMatter, path: String) -> SourceLocation {
+        let blankLines = frontMatter.body.prefix(while: \.isWhitespace).filter { $0 == "\n" }.count
+        return SourceLocation(path: path, line: frontMatter.bodyFirstLine + blankLines + error.line - 1)
+    }
+
+    static func nestedTooDeep(at location: SourceLocation) -> Diagnostic {
+        .error(
+            .nestedTooDeep, at: location,
+            "lists, quotes or emphasis are nested more than \(ContentLimits.maximumMarkdownDepth) levels deep here, so this is not read",
+            hint: "flatten the nesting: real lists nest a few levels")
     }
 }

@@ -17,8 +17,15 @@ struct ListFileParser: Sendable {
         _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], fileName: String,
         into result: inout ParsedContent
     ) {
-        let outline = MarkdownOutline(parsing: frontMatter.body)
         let lineOffset = frontMatter.bodyFirstLine - 1
+        let outline: MarkdownOutline
+        do {
+            outline = try MarkdownOutline(parsing: frontMatter.body)
+        } catch {
+            result.diagnostics.append(
+                ContentFileParser.nestedTooDeep(at: SourceLocation(path: path, line: error.line + lineOffset)))
+            return
+        }
         var root = CategoryDefinition(
             key: key, source: SourceLocation(path: path, line: 1), keepsSourceOrder: true, isListFile: true)
         ContentFileParser.readCategoryFields(mapping, into: &root, diagnostics: &result.diagnostics)
@@ -107,7 +114,7 @@ struct ListFileParser: Sendable {
             }
         }
         anchors.reportBroken(path: path, into: &result.diagnostics)
-        for var link in reader.finishedLinks() {
+        for var link in reader.finishedLinks(diagnostics: &result.diagnostics) {
             link.tags += fileTags
             link.draft = link.draft || fileDraft
             result.links.append(link)
@@ -120,11 +127,15 @@ struct ListFileParser: Sendable {
         {
             sections.append(group)
         }
-        if let intro = introBlocks["\(key)"] { root.intro = ContentFileParser.note(intro.joined(separator: "\n\n")) }
+        if let intro = introBlocks["\(key)"] {
+            root.intro = ContentFileParser.note(
+                intro.joined(separator: "\n\n"), at: root.source, into: &result.diagnostics)
+        }
         if root.title == nil { root.title = fileName }
         for index in sections.indices {
             if let intro = introBlocks["\(sections[index].key)"] {
-                sections[index].intro = ContentFileParser.note(intro.joined(separator: "\n\n"))
+                sections[index].intro = ContentFileParser.note(
+                    intro.joined(separator: "\n\n"), at: sections[index].source, into: &result.diagnostics)
             }
         }
         reader.reportSkipped(into: &result.diagnostics)

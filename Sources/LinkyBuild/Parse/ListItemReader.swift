@@ -87,13 +87,17 @@ struct ListItemReader {
     }
 
     /// The links, with their notes completed by the plain items nested under them.
-    func finishedLinks() -> [ParsedLink] {
+    func finishedLinks(diagnostics: inout [Diagnostic]) -> [ParsedLink] {
         links.enumerated().map { index, link in
             guard let lines = noteLines[index] else { return link }
             var link = link
             let markdown = [link.note?.markdown ?? "", lines.joined(separator: "\n")]
                 .filter { !$0.isEmpty }.joined(separator: "\n\n")
-            link.note = ContentFileParser.note(markdown)
+            do {
+                link.note = try ContentFileParser.note(markdown)
+            } catch {
+                diagnostics.append(ContentFileParser.nestedTooDeep(at: link.source))
+            }
             return link
         }
     }
@@ -143,14 +147,24 @@ private extension ListItemReader {
             tags = Array(tags.prefix(ContentFileParser.maximumTags))
         }
         let label = Self.cleanedLabel(item.links[0].textBefore)
-        let note = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
+        let noteText = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
+        var note: Note?
+        if !noteText.isEmpty {
+            do {
+                note = try ContentFileParser.note(noteText)
+            } catch {
+                // The file passed the check whole; its dedented blocks (an indented code block no
+                // longer indented) can still nest deeper.
+                result.diagnostics.append(ContentFileParser.nestedTooDeep(at: location))
+            }
+        }
         func make(_ url: LinkURL, title: String, description: String?, secondary: [SecondaryLink]) -> Int {
             let title = title.isEmpty ? url.displayHost : title
             links.append(
                 ParsedLink(
                     source: location, categoryKey: key, slugName: title, url: url, urlSource: location, title: title,
                     description: description, tags: tags.map { ($0, line) }, date: nil, image: nil, favorite: false,
-                    draft: false, note: note.isEmpty ? nil : ContentFileParser.note(note), extra: [:],
+                    draft: false, note: note, extra: [:],
                     sourceOrder: links.count, secondaryLinks: secondary,
                     relatedOrder: parent.map { links[$0].sourceOrder }))
             return links.count - 1

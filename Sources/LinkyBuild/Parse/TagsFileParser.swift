@@ -24,7 +24,7 @@ enum TagsFileParser {
         switch YAMLMapping.parse(file.text, path: file.path, firstLine: 1, what: "tags.yml") {
         case .success(let value): mapping = value
         case .failure(var diagnostic):
-            diagnostic.code = .invalidTagsFile
+            if diagnostic.code != .nestedTooDeep { diagnostic.code = .invalidTagsFile }
             return ([], [diagnostic])
         }
         var definitions: [TagDefinition] = []

@@ -152,7 +152,7 @@ enum TranslationsParser {
 
     private static func retagged(_ diagnostic: Diagnostic) -> Diagnostic {
         var diagnostic = diagnostic
-        diagnostic.code = .invalidTranslations
+        if diagnostic.code != .nestedTooDeep { diagnostic.code = .invalidTranslations }
         return diagnostic
     }
 }

@@ -1,3 +1,4 @@
+import CYaml
 import Foundation
 import LinkyModel
 import Yams
@@ -26,6 +27,7 @@ struct YAMLMapping {
         _ yaml: String, path: String, firstLine: Int, what: String, implicitTypes: Bool = true
     ) -> Result<YAMLMapping, Diagnostic> {
         let node: Node?
+        _ = nestingLimit
         do {
             // The encoding is given: `.default` reads the process environment on every call.
             node = try Yams.compose(yaml: yaml, implicitTypes ? .default : .basic, .default, .utf8)
@@ -34,6 +36,13 @@ struct YAMLMapping {
         }
         var mapping = YAMLMapping(path: path, firstLine: firstLine)
         guard let node else { return .success(mapping) }
+        if let deep = tooDeep(node) {
+            return .failure(
+                .error(
+                    .nestedTooDeep, at: mapping.location(of: deep),
+                    "\(what) nests lists and mappings more than \(ContentLimits.maximumYAMLDepth) levels deep here, so it is not read",
+                    hint: "flatten the nesting: settings nest a few levels"))
+        }
         guard case .mapping(let pairs) = node else {
             return .failure(
                 .error(
@@ -190,6 +199,34 @@ struct YAMLMapping {
 // MARK: - Helpers
 
 private extension YAMLMapping {
+    /// libyaml counts the nesting as it parses, without recursion, and stops at its limit with the
+    /// place (its default, 1,000, lets Yams' recursive composer and every walk of the values after it
+    /// go 1,000 calls deep). Set once a process, before the first parse.
+    static let nestingLimit: Void = yaml_set_max_nest_level(Int32(ContentLimits.maximumYAMLDepth))
+
+    /// The first node nested deeper than `ContentLimits.maximumYAMLDepth`, found with a stack of
+    /// its own (no recursion). libyaml's counter catches deep block nesting, but its scanner reads a
+    /// flow collection (`[[[…]]]`) ahead of the counter, so up to about a thousand levels of it pass.
+    /// The walk stops after a million nodes: aliases repeat what they name without copying it, and
+    /// the size of what they expand to is bounded where values are used (`extra`).
+    static func tooDeep(_ root: Node) -> Node? {
+        var stack: [(node: Node, depth: Int)] = [(root, 1)]
+        var visits = 0
+        while let (node, depth) = stack.popLast(), visits < 1_000_000 {
+            visits += 1
+            guard depth <= ContentLimits.maximumYAMLDepth else { return node }
+            switch node {
+            case .mapping(let pairs):
+                for (key, value) in pairs { stack += [(key, depth + 1), (value, depth + 1)] }
+            case .sequence(let items):
+                for item in items { stack.append((item, depth + 1)) }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
     static func syntaxError(_ error: Error, path: String, firstLine: Int, what: String) -> Diagnostic {
         var line: Int?
         var column: Int?
@@ -201,6 +238,12 @@ private extension YAMLMapping {
                 line = firstLine + mark.line - 1
                 column = mark.column
                 problem = text
+                if text.hasPrefix("Maximum nesting level reached") {
+                    return .error(
+                        .nestedTooDeep, at: SourceLocation(path: path, line: line, column: column),
+                        "\(what) nests lists and mappings more than \(ContentLimits.maximumYAMLDepth) levels deep here, so it is not read",
+                        hint: "flatten the nesting: settings nest a few levels")
+                }
             case .duplicatedKeysInMapping(let duplicates, let context):
                 line = firstLine + context.mark.line - 1
                 problem = "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears twice"

@@ -120,6 +120,19 @@ struct TagResolver {
                     break
                 }
                 seen.insert(next)
+                // A chain longer than categories may nest: each tag page names its ancestors, and
+                // this walk is done for every tag (a chain of n tags costs n² steps).
+                if seen.count > ContentLimits.maximumFolderDepth {
+                    diagnostics.append(
+                        .error(
+                            .nestedTooDeep, at: definitionByKey[key]?.location,
+                            "the parents of \"\(spelling[key] ?? key)\" go more than \(ContentLimits.maximumFolderDepth) levels up",
+                            hint:
+                                "shorten the chain of `parent:` tags: tags nest at most \(ContentLimits.maximumFolderDepth) levels"
+                        ))
+                    parentOf[key] = nil
+                    break
+                }
                 current = parentOf[next]
             }
         }

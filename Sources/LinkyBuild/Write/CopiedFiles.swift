@@ -62,10 +62,10 @@ struct CopiedFiles: Sendable {
                 group.addTask {
                     for index in stride(from: part, to: items.count, by: 2) {
                         let name = items[index].name
-                        let (from, to) = (source + "/" + name, root + "/" + folder + "/" + name)
-                        if link(from, to) == 0 { continue }
-                        let data = try Data(contentsOf: URL(filePath: from))
-                        try FileIO.writeFile(to, data)
+                        // `fetch` writes pictures as files: a symbolic link there (to `~/.ssh/id_rsa`…) is
+                        // neither linked into the output nor read.
+                        try FileIO.linkOrCopyRegularFile(
+                            source + "/" + name, to: root + "/" + folder + "/" + name, followingSymlinks: false)
                     }
                 }
             }
@@ -88,7 +88,7 @@ struct CopiedFiles: Sendable {
                 if listed.contains(path) {
                     kept.append(path)
                 } else {
-                    try update.stageCopy(of: source.appending(path: item.name), as: path)
+                    try update.stageCopy(of: source.appending(path: item.name), as: path, followingSymlinks: false)
                 }
                 continue
             }
@@ -98,7 +98,7 @@ struct CopiedFiles: Sendable {
             {
                 kept.append(path)
             } else {
-                try update.stageCopy(of: source.appending(path: item.name), as: path)
+                try update.stageCopy(of: source.appending(path: item.name), as: path, followingSymlinks: false)
             }
         }
         update.keep(kept)

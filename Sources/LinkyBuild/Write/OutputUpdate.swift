@@ -113,8 +113,8 @@ final class OutputUpdate: Sendable {
     }
 
     /// Stages a copy of a file (a static file) under `path`.
-    func stageCopy(of source: URL, as path: String) throws {
-        try stage(path, try Data(contentsOf: source))
+    func stageCopy(of source: URL, as path: String, followingSymlinks: Bool = true) throws {
+        try stage(path, try FileIO.contents(of: source.path, followingSymlinks: followingSymlinks))
     }
 
     /// Writes the journal, commits it and applies it; returns what changed. `existing` lists the

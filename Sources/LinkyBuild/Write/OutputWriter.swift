@@ -81,7 +81,7 @@ struct OutputWriter {
                 try manager.createDirectory(
                     at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
-                try manager.copyItem(at: staticFolder.appending(path: path), to: destination)
+                try FileIO.writeFile(destination.path, try FileIO.contents(of: staticFolder.appending(path: path).path))
             }
             try Data("linky-site output folder: each build replaces it whole.\n".utf8)
                 .write(to: temporary.appending(path: Self.marker))

@@ -143,7 +143,7 @@ public struct LinkAddition: Sendable {
         case .listFile(let path, let section):
             let original: String
             do {
-                original = try String(contentsOf: siteFolder.appending(path: path), encoding: .utf8)
+                original = try RegularFile.text(at: siteFolder.appending(path: path))
             } catch {
                 throw .write("cannot read \(path): \(error.localizedDescription)")
             }

@@ -21,7 +21,7 @@ extension MetadataFetch {
             for path in Set(uses.map(\.path)).sorted() where !report.listFiles.contains(path) {
                 let text: String
                 do {
-                    text = try String(contentsOf: options.siteFolder.appending(path: path), encoding: .utf8)
+                    text = try RegularFile.text(at: options.siteFolder.appending(path: path))
                 } catch {
                     throw .unreadableFile(path: path, reason: error.localizedDescription)
                 }

@@ -11,7 +11,8 @@ public enum MarkdownListReader {
         _ data: Data, path: String, allowedSchemes: Set<String> = ["http", "https"]
     ) throws(ImportReadFailure) -> ImportedBookmarks {
         let list = ListFile.read(data, path: path, allowedSchemes: allowedSchemes)
-        if let unreadable = list.diagnostics.first(where: { $0.code == .invalidEncoding }) {
+        // Not UTF-8, or nested past what the reader walks: nothing of it is read, and that is said.
+        if let unreadable = list.diagnostics.first(where: { [.invalidEncoding, .nestedTooDeep].contains($0.code) }) {
             throw .notInFormat(
                 path: path, line: unreadable.location?.line, message: unreadable.message,
                 hint: unreadable.hint ?? "save the file as UTF-8")

@@ -107,7 +107,17 @@ struct ContentFileEdit {
             }
         }
         if !isLinkFile {
-            layout.holders += ListItemTags.locate(in: file, parts: parts, linkLines: linkLines)
+            do {
+                layout.holders += try ListItemTags.locate(in: file, parts: parts, linkLines: linkLines)
+            } catch {
+                throw TagEditProblems([
+                    TagEditProblem(
+                        location: SourceLocation(path: file.path, line: parts.bodyFirstLine + error.line - 1),
+                        message:
+                            "lists, quotes or emphasis are nested more than \(ContentLimits.maximumMarkdownDepth) levels deep here",
+                        hint: "flatten the nesting, then run the command again")
+                ])
+            }
         }
         return layout
     }

@@ -12,8 +12,10 @@ import LinkyModel
 /// never looked at.
 enum ListItemTags {
     /// The tags of every item that the build made a link of (`linkLines`: their file lines).
-    static func locate(in file: SourceBytes, parts: SourceBytes.Parts, linkLines: Set<Int>) -> [WrittenTags] {
-        let outline = MarkdownOutline(parsing: file.text(parts.body))
+    static func locate(
+        in file: SourceBytes, parts: SourceBytes.Parts, linkLines: Set<Int>
+    ) throws(MarkdownTooDeep) -> [WrittenTags] {
+        let outline = try MarkdownOutline(parsing: file.text(parts.body))
         let offset = parts.bodyFirstLine - 1
         var result: [WrittenTags] = []
         for block in outline.blocks {

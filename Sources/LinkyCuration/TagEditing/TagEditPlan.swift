@@ -49,7 +49,7 @@ public struct TagEditPlan: Sendable {
             }
             let current: Data
             do {
-                current = try Data(contentsOf: siteFolder.appending(path: change.path))
+                current = try RegularFile.data(at: siteFolder.appending(path: change.path))
             } catch {
                 throw .writeFailed(path: change.path, reason: error.localizedDescription)
             }

@@ -147,7 +147,7 @@ private extension TagRewriter {
 
     func read(_ path: String) throws(TagEditProblems) -> SourceBytes {
         do {
-            return SourceBytes(path: path, bytes: [UInt8](try Data(contentsOf: siteFolder.appending(path: path))))
+            return SourceBytes(path: path, bytes: [UInt8](try RegularFile.data(at: siteFolder.appending(path: path))))
         } catch {
             throw TagEditProblems([
                 TagEditProblem(

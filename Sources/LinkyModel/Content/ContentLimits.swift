@@ -15,6 +15,17 @@ public enum ContentLimits {
     /// Bytes of one note: a link file's Markdown body.
     public static let maximumNoteBytes = 256 << 10
 
+    /// Lists, block quotes and emphasis inside one another in a piece of Markdown (a list file, a
+    /// note). Real lists nest a handful of levels; a list nested 10,000 deep is 20 KB, and reading
+    /// it would overflow the stack.
+    public static let maximumMarkdownDepth = 100
+    /// Mappings and sequences inside one another in YAML (front matter, `linky.yml`, `tags.yml`).
+    public static let maximumYAMLDepth = 100
+    /// Folders below the content folder (each a category) and below `static/`, and `parent:` links of
+    /// one tag in `tags.yml`: each page names every level above it, so a page's size grows with its
+    /// depth and a site's with its square.
+    public static let maximumFolderDepth = 32
+
     /// The line where a block longer than `maximumBlockBytes` starts, if the text has one: a
     /// block ends at a blank line and at each line that starts a list item, a heading or a table row.
     public static func oversizedBlock(in text: String) -> Int? {

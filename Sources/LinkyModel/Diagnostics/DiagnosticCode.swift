@@ -50,6 +50,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case missingContentFolder = "LINKY172"
     case outsideSite = "LINKY173"
     case fileTooLarge = "LINKY174"
+    /// Lists, quotes, YAML, folders or tag parents nested past `ContentLimits`' depths.
+    case nestedTooDeep = "LINKY175"
     case unsafeOutputFolder = "LINKY180"
     case outputWriteFailed = "LINKY181"
     case pdfToolMissing = "LINKY182"
@@ -116,6 +118,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingContentFolder: "missing-content-folder"
         case .outsideSite: "outside-site"
         case .fileTooLarge: "file-too-large"
+        case .nestedTooDeep: "nested-too-deep"
         case .unsafeOutputFolder: "unsafe-output-folder"
         case .outputWriteFailed: "output-write-failed"
         case .pdfToolMissing: "pdf-tool-missing"

@@ -140,13 +140,10 @@ public struct LinkHealthFile: Sendable, Equatable {
     public static func load(fromSiteFolder siteFolder: URL) throws(MetadataCache.Failure) -> LinkHealthFile {
         let file = siteFolder.appending(path: fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return LinkHealthFile() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw .unreadable("cannot read \(fileName): \(error.localizedDescription)")
+        switch RegularFile.read(file.path) {
+        case .success(let data): return try decode(data)
+        case .failure(let failure): throw .unreadable("cannot read \(fileName): \(failure.reason)")
         }
-        return try decode(data)
     }
 
     public static func decode(_ data: Data) throws(MetadataCache.Failure) -> LinkHealthFile {

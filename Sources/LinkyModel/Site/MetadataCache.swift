@@ -66,7 +66,10 @@ public struct MetadataCache: Sendable, Equatable {
     public static func load(fromSiteFolder siteFolder: URL) throws -> MetadataCache {
         let file = siteFolder.appending(path: fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return MetadataCache() }
-        return try decode(try Data(contentsOf: file))
+        switch RegularFile.read(file.path) {
+        case .success(let data): return try decode(data)
+        case .failure(let failure): throw Failure.unreadable("cannot read \(fileName): \(failure.reason)")
+        }
     }
 
     /// Replaces the site's cache file atomically, so a killed `fetch` leaves the old one.

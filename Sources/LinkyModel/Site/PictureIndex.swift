@@ -88,13 +88,11 @@ public struct PictureIndex: Sendable, Equatable {
     public static func load(fromSiteFolder siteFolder: URL) throws(MetadataCache.Failure) -> PictureIndex {
         let file = siteFolder.appending(path: folderName).appending(path: fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return PictureIndex() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw .unreadable("cannot read \(folderName)/\(fileName): \(error.localizedDescription)")
+        // The tool's own file: a symbolic link there is refused, not read through.
+        switch RegularFile.read(file.path, followingSymlinks: false) {
+        case .success(let data): return try decode(data)
+        case .failure(let failure): throw .unreadable("cannot read \(folderName)/\(fileName): \(failure.reason)")
         }
-        return try decode(data)
     }
 
     public static func decode(_ data: Data) throws(MetadataCache.Failure) -> PictureIndex {
