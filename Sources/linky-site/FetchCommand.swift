@@ -58,6 +58,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for each page.")
     var timeout: Int = 20
 
+    @Flag(
+        name: .customLong("allow-private"),
+        help: "Also fetch from loopback, private, link-local and reserved addresses (127.0.0.1, 10.x, 169.254.x, …).")
+    var allowPrivate = false
+
     func validate() throws {
         guard perHost >= 1, concurrency >= 1, timeout >= 1 else {
             throw ValidationError("--per-host, --concurrency and --timeout must be at least 1")
@@ -71,6 +76,7 @@ struct FetchCommand: AsyncParsableCommand {
         options.perHost = perHost
         options.concurrency = concurrency
         options.timeout = .seconds(timeout)
+        options.allowPrivateAddresses = allowPrivate
         let fetch = MetadataFetch(options: options)
         do throws(MetadataFetch.Failure) {
             let plan = try await fetch.plan()
@@ -130,6 +136,7 @@ private extension FetchCommand {
         options.onlyLinks = only
         options.concurrency = min(concurrency, 8)
         options.timeout = .seconds(timeout)
+        options.allowPrivateAddresses = allowPrivate
         let pictures = PictureFetch(options: options)
         let plan = try await pictures.plan()
         let progress = ProgressLine(total: plan.downloads, label: "pictures")
