@@ -24,6 +24,9 @@ public final class WebClient: Sendable {
         /// Let requests reach loopback, private, link-local and reserved addresses (`--allow-private`:
         /// tests against a server on 127.0.0.1, a trusted intranet list). Off, they are refused.
         public var allowPrivateAddresses = false
+        /// Addresses requested as if they were public though they are not: for tests, which stand a
+        /// "public" server on 127.0.0.1 and a "private" one (a cloud's metadata service) on 127.0.0.2.
+        public var treatedAsPublic: Set<IPAddress> = []
 
         public init() {}
     }
@@ -171,7 +174,7 @@ private extension WebClient {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let addresses = try await HostResolver.addresses(
             of: host, port: parsed.port ?? (scheme == "https" ? 443 : 80))
-        for address in addresses {
+        for address in addresses where !options.treatedAsPublic.contains(address) {
             if let restriction = address.restriction {
                 throw .privateAddress(
                     host: host, address: address, restriction: restriction, redirect: redirect ? url : nil)

@@ -31,11 +31,14 @@ import Testing
     func runFetch() async throws -> PictureFetch.Report {
         var metadata = MetadataFetch.Options(siteFolder: folder, today: "2026-11-27")
         metadata.timeout = .seconds(10)
+        // The fixture server is on 127.0.0.1.
+        metadata.allowPrivateAddresses = true
         let fetch = MetadataFetch(options: metadata)
         _ = try await fetch.fetch(try await fetch.plan())
         var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-27")
         // Generous: the 12 MB download must not time out on a machine running the suite in parallel.
         options.timeout = .seconds(60)
+        options.allowPrivateAddresses = true
         let pictures = PictureFetch(options: options)
         return try await pictures.run(try await pictures.plan())
     }
@@ -122,6 +125,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.appending(path: "links/a.md"))
         var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-28")
         options.onlyLinks = [try LinkURL(parsing: "https://example.org/b").comparisonKey]
+        options.allowPrivateAddresses = true
         let pictures = PictureFetch(options: options)
         let report = try await pictures.run(try await pictures.plan())
         #expect(report.stored == 1 && report.removed.isEmpty)
