@@ -17,6 +17,11 @@ struct AddCommand: AsyncParsableCommand {
             link's preview picture and icon are then downloaded into pictures/, as `fetch` makes them \
             (--no-pictures skips them).
 
+            Only public addresses are fetched: a page, redirect or picture at a loopback, private, \
+            link-local or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, 169.254.169.254, ::1, \
+            …) is not requested; the link is added with a warning (LINKY211). --allow-private fetches \
+            them too.
+
             A URL the collection already has (compared normalised: scheme and host case, default port, \
             trailing slash, fragment and utm_* ignored) is refused with the file that has it, unless --force.
 

@@ -27,6 +27,13 @@ struct FetchCommand: AsyncParsableCommand {
             files are not touched unless you pass --write, which adds the missing title, description \
             and image lines to link files (every other byte kept).
 
+            Only public addresses are fetched: a page, redirect, preview picture or icon at a loopback, \
+            private, link-local or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, \
+            169.254.169.254, ::1, fc00::/7, …, after the host name is looked up) is not requested but a \
+            warning at its link (LINKY211), so a list from someone else cannot make fetch read your network \
+            or a cloud's metadata service. --allow-private fetches them too (a trusted intranet list, tests \
+            on 127.0.0.1).
+
             Exit codes: 0 done (even if some pages could not be read; they are listed); 1 the site has \
             content errors that hide links; 64 usage; 66 site folder not found; 74 metadata.json or a file \
             could not be written.
