@@ -43,9 +43,9 @@ struct CheckOutput {
         case .github:
             DiagnosticFormat.github.print(all, prefix: prefix, summary: quiet ? "" : summary, colors: false)
         case .json:
-            Swift.print(json)
+            Terminal.json(json)
         case .markdown:
-            Swift.print(markdown, terminator: "")
+            Terminal.write(TerminalText(lines: markdown))
         }
     }
 }

@@ -80,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
                     let shown = host.contains(":") ? "[\(host)]" : host
                     let address = "http://\(shown):\(port)/"
                     // On standard output, so scripts can read the address (with --port 0 especially).
-                    FileHandle.standardOutput.write(Data("Serving \(address) (Ctrl-C to stop)\n".utf8))
+                    Terminal.write("Serving \(address) (Ctrl-C to stop)\n")
                     if openBrowser { Self.openInBrowser(address) }
                 case .rebuilt(let update, let diagnostics, let milliseconds):
                     let what: String
@@ -106,8 +106,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    static func standardError(_ text: TerminalText) {
+        Terminal.error(text)
     }
 
     /// `xdg-open` on Linux, `open` on macOS, when present; a missing one is a note, not an error.

@@ -65,6 +65,12 @@ CARD_PICTURE_PAGE = """<!doctype html><html><head><title>Card: %s</title>
 <link rel="icon" href="/pictures/icon.ico">
 </head><body></body></html>"""
 
+# A title with ESC, BEL and a C1 CSI in it, a description with C1 controls (libxml2 cuts an attribute
+# short at ESC or BEL).
+CONTROL_PAGE = ("<html><head><title>Evil\x1b]0;pwned\x07 title\u009b31m</title>"
+                '<meta name="description" content="Rings\u009b31m twice\u0085end">'
+                "</head><body></body></html>")
+
 NO_ICON_PAGE = """<!doctype html><html><head><title>No icon declared</title></head><body></body></html>"""
 
 # "한국어 페이지" and "설명입니다" in EUC-KR, declared only in a <meta>.
@@ -131,6 +137,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, TWITTER_PAGE)
         if path == "/plain":
             return send(200, PLAIN_PAGE)
+        if path == "/control":
+            return send(200, CONTROL_PAGE)
         if path == "/no-icon":
             return send(200, NO_ICON_PAGE)
         if path == "/favicon.ico":
