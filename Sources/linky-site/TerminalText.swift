@@ -17,9 +17,17 @@ struct TerminalText: ExpressibleByStringInterpolation, Sendable {
 
     /// Lines the program made that quote values (a summary naming the output folder): each line's
     /// control characters are escaped, the line breaks between them kept.
+    /// A line ending `\r\n` (a diff of a file written on Windows) is kept whole; a `\r` anywhere else,
+    /// which would move the cursor back over the line, is escaped.
     init(lines: String) {
-        text = lines.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+        // By scalars: as Characters, "\r\n" is one, and no "\n".
+        text = lines.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                let crlf = line.last == "\r"
+                return String(String.UnicodeScalarView(crlf ? line.dropLast() : line[...])).escapingControlCharacters
+                    + (crlf ? "\r" : "")
+            }
+            .joined(separator: "\n")
     }
 
     /// Text the program made itself (colours, a progress line's `\r`): not escaped.

@@ -107,11 +107,16 @@ public final class WebClient: Sendable {
                 defer { pinned.removeAll() }
                 return Array(pinned.values)
             }
-        for client in clients {
-            do {
-                try await client.shutdown()
-            } catch {
-                // Shutting down twice is the only failure, and a second close has nothing to release.
+        // One client per host a site links to: closed together, not one after another.
+        await withTaskGroup(of: Void.self) { group in
+            for client in clients {
+                group.addTask {
+                    do {
+                        try await client.shutdown()
+                    } catch {
+                        // Shutting down twice is the only failure, and a second close has nothing to release.
+                    }
+                }
             }
         }
     }
