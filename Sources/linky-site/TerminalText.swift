@@ -79,12 +79,12 @@ enum Terminal {
 
     /// Writes to standard output, with a new line.
     static func output(_ text: TerminalText) {
-        Swift.print(text.text)
+        standardOutput(text.text + "\n")
     }
 
     /// Writes to standard output as it is (the text ends its own lines).
     static func write(_ text: TerminalText) {
-        Swift.print(text.text, terminator: "")
+        standardOutput(text.text)
     }
 
     /// A JSON document on standard output, with a new line. JSON encoders escape C0 control characters
@@ -100,12 +100,18 @@ enum Terminal {
                 escaped.append(scalar)
             }
         }
-        Swift.print(String(escaped))
+        standardOutput(String(escaped) + "\n")
     }
 
     /// Bytes of a file format (`export` without --output) on standard output, as they are.
     static func data(_ bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Unbuffered, as standard error is: a line is there when written (`serve`'s address, which a
+    /// script reads while the server runs), in order with standard error.
+    private static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 
