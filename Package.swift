@@ -94,6 +94,7 @@ let package = Package(
             name: "LinkyNetwork",
             dependencies: [
                 "LinkyModel", "LinkyHTML", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 

@@ -147,7 +147,7 @@ def fetch(args, binary, site):
     for i in range(args.links):
         with open(os.path.join(site, "links", f"page-{i}.md"), "w") as f:
             f.write(f"---\nurl: http://{HOSTS[i % len(HOSTS)]}:{port}/p/{i}\n---\n")
-    wall, kb = peak([binary, "fetch", site])
+    wall, kb = peak([binary, "fetch", site, "--allow-private"])
     names = os.listdir(os.path.join(site, "pictures"))
     index = json.load(open(os.path.join(site, "pictures", "index.json")))["pictures"]
     previews = sum(1 for e in index.values() if e["kind"] == "preview")

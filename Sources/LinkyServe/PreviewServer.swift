@@ -13,6 +13,9 @@ public struct PreviewServer: Sendable {
     public struct Options: Sendable {
         public var build: BuildOptions
         public var host = "127.0.0.1"
+        /// Host names answered besides `localhost`, IP addresses and `host` (`--allow-host`): any
+        /// other `Host:` gets 403, so a page cannot read the preview through DNS rebinding.
+        public var allowedHosts: [String] = []
         /// 0 picks a free port.
         public var port = 8080
         /// How long the watcher waits for more changes before rebuilding.
@@ -62,7 +65,8 @@ public struct PreviewServer: Sendable {
         let siteFolder = build.siteFolder
         let responder = SiteResponder(
             store: store, hub: hub, staticFolder: siteFolder.appending(path: "static"),
-            pictureFolder: siteFolder.appending(path: PictureIndex.folderName))
+            pictureFolder: siteFolder.appending(path: PictureIndex.folderName),
+            hosts: ServedHosts(bound: options.host, allowed: options.allowedHosts))
         var logger = Logger(label: "linky-site.serve")
         logger.logLevel = .critical
         let host = options.host

@@ -16,8 +16,19 @@ struct SiteResponder: HTTPResponder {
     /// The site's `pictures/` (what `fetch` made for link cards): a build copies the files its pages
     /// use to `pictures/` of the output, and the preview serves them from here.
     var pictureFolder: URL?
+    /// The host names answered; others get 403, the reload stream included.
+    var hosts = ServedHosts(bound: "127.0.0.1")
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        guard hosts.allows(request.head.authority) else {
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            "This preview answers only its own host names (localhost, its addresses, --allow-host).\n"
+                    )))
+        }
         guard request.method == .get || request.method == .head else {
             return Response(
                 status: .methodNotAllowed, headers: [.allow: "GET, HEAD", .contentType: "text/plain; charset=utf-8"],

@@ -17,6 +17,11 @@ struct AddCommand: AsyncParsableCommand {
             link's preview picture and icon are then downloaded into pictures/, as `fetch` makes them \
             (--no-pictures skips them).
 
+            Only public addresses are fetched: a page, redirect or picture at a loopback, private, \
+            link-local or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, 169.254.169.254, ::1, \
+            …) is not requested; the link is added with a warning (LINKY211). --allow-private fetches \
+            them too.
+
             A URL the collection already has (compared normalised: scheme and host case, default port, \
             trailing slash, fragment and utm_* ignored) is refused with the file that has it, unless --force.
 
@@ -73,6 +78,11 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for the page.")
     var timeout: Int = 15
 
+    @Flag(
+        name: .customLong("allow-private"),
+        help: "Also fetch from loopback, private, link-local and reserved addresses (127.0.0.1, 10.x, 169.254.x, …).")
+    var allowPrivate = false
+
     func run() async throws {
         let opened = try site.open()
         let siteFolder = opened.url
@@ -105,10 +115,19 @@ struct AddCommand: AsyncParsableCommand {
         let addition = LinkAddition(siteFolder: siteFolder)
         let plan = try await addition.plan(request, today: Self.today())
         var fetched: MetadataCache.Entry?
+        var refusal: WebClient.Failure?
         if !noFetch {
-            fetched = await fetch(plan.url)
+            (fetched, refusal) = await fetch(plan.url)
         }
         let written = try addition.write(plan, fetched: fetched)
+        if let refusal {
+            // At the new file, with its code, as `fetch` says it.
+            let warning = Diagnostic.warning(
+                .privateAddress, at: SourceLocation(path: written), "\(plan.url.displayString): \(refusal)",
+                hint: WebClient.Failure.privateAddressHint)
+            Terminal.error(
+                DiagnosticFormat.line(warning, prefix: prefix) + "\n  hint: \(WebClient.Failure.privateAddressHint)\n")
+        }
         if let fetched, fetched.favicon != nil || fetched.title != nil {
             do {
                 var cache = try MetadataCache.load(fromSiteFolder: siteFolder)
@@ -132,6 +151,7 @@ struct AddCommand: AsyncParsableCommand {
         var options = PictureFetch.Options(siteFolder: siteFolder, today: Self.today())
         options.timeout = .seconds(timeout)
         options.onlyLinks = [url.comparisonKey]
+        options.allowPrivateAddresses = allowPrivate
         let pictures = PictureFetch(options: options)
         do {
             let report = try await pictures.run(try await pictures.plan())
@@ -143,9 +163,12 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     /// The page's metadata; a page that cannot be read costs the link its description, not its file.
-    func fetch(_ url: LinkURL) async -> MetadataCache.Entry? {
+    /// A page at an address that is not public is not read: the refusal is given back, for a warning
+    /// at the file once it is written.
+    func fetch(_ url: LinkURL) async -> (MetadataCache.Entry?, refusal: WebClient.Failure?) {
         var options = WebClient.Options()
         options.timeout = .seconds(max(timeout, 1))
+        options.allowPrivateAddresses = allowPrivate
         let client = WebClient(options: options)
         let outcome: Result<MetadataFetcher.Result, MetadataFetcher.Failure>
         do {
@@ -160,13 +183,16 @@ struct AddCommand: AsyncParsableCommand {
                 Self.warn(
                     "\(url.displayString) moved permanently to \(redirect.to); consider adding that address instead")
             }
-            return MetadataCache.Entry(
+            let entry = MetadataCache.Entry(
                 title: result.metadata.title, description: result.metadata.description,
                 image: result.metadata.image?.absoluteString, favicon: result.favicon?.absoluteString,
                 fetched: Self.today())
+            return (entry, nil)
+        case .failure(.web(let refusal)) where refusal.isPrivateAddress:
+            return (nil, refusal)
         case .failure(let error):
             Self.warn("could not read the page (\(error)); the link is added without its metadata")
-            return nil
+            return (nil, nil)
         }
     }
 

@@ -84,8 +84,7 @@ struct BuildCommand: AsyncParsableCommand {
         _ = Unmanaged.passRetained(KeptUntilExit(report: report))
 
         if report.finishedInterruptedUpdate {
-            FileHandle.standardError.write(
-                Data("linky-site: note: finished an update of the output that an interrupted build had begun\n".utf8))
+            Terminal.error("linky-site: note: finished an update of the output that an interrupted build had begun\n")
         }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors

@@ -23,6 +23,12 @@ struct CheckCommand: AsyncParsableCommand {
             remembered for --max-cache-age in SITE/.linky-check-cache.json (keep it out of git), so a \
             second run only asks about the rest; broken links are always asked again.
 
+            Only public addresses are asked: a link (or a redirect) to a loopback, private, link-local, \
+            multicast or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, 169.254.169.254, ::1, \
+            fc00::/7, …, after the host name is looked up) is not requested but reported as a warning \
+            (LINKY211), so a list from someone else cannot probe your network or a cloud's metadata \
+            service. --allow-private asks them too (a trusted intranet list, tests on 127.0.0.1).
+
             --changed-since REV checks only the links in files that changed since the git revision REV: \
             committed since the branch left REV, staged, not staged, or not yet tracked. The whole site is \
             still validated.
@@ -96,6 +102,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Also write each dead link's archived copy into its link file as `archive:` (implies --suggest).")
     var fix = false
+
+    @Flag(
+        name: .customLong("allow-private"),
+        help:
+            "Also check links to loopback, private, link-local and reserved addresses (127.0.0.1, 10.x, 169.254.x, …).")
+    var allowPrivate = false
 
     @Option(
         name: .customLong("archive-api"),
@@ -188,7 +200,10 @@ struct CheckCommand: AsyncParsableCommand {
         output.print(format, quiet: quiet, colors: Terminal.colorsOnStandardError)
 
         if build.outcome != .success { throw ExitCode(1) }
-        if let report = linkCheck?.report, report.errorCount > 0 || (strict && report.count(.redirected) > 0) {
+        if let report = linkCheck?.report,
+            report.errorCount > 0
+                || (strict && report.count(.redirected) + report.count(.refused) > 0)
+        {
             throw ExitCode(2)
         }
     }
@@ -219,6 +234,8 @@ private extension CheckCommand {
         }
         var options = WebClient.Options()
         options.timeout = .milliseconds(Int((timeout * 1000).rounded()))
+        // The archive's address is the user's (--archive-api), not the content's.
+        options.allowPrivateAddresses = true
         let client = WebClient(options: options)
         var asked = 0
         var found = 0
@@ -295,6 +312,7 @@ private extension CheckCommand {
     ) async -> LinkCheckReport {
         var clientOptions = WebClient.Options()
         clientOptions.timeout = .milliseconds(Int((timeout * 1000).rounded()))
+        clientOptions.allowPrivateAddresses = allowPrivate
         let client = WebClient(options: clientOptions)
         var checkerOptions = LinkChecker.Options()
         checkerOptions.retries = retries
@@ -321,6 +339,7 @@ private extension CheckCommand {
                 case .ok: nil
                 case .redirected: "redirected"
                 case .broken, .failed: "broken"
+                case .refused: "not public"
                 }
             progress?.advance(note: note)
         }

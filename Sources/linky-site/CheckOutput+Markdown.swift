@@ -19,6 +19,7 @@ extension CheckOutput {
                 "| 🔀 Redirected | \(report.count(.redirected)) |",
                 "| 🚫 Broken | \(report.count(.broken)) |",
                 "| ⛔ Unreachable | \(report.count(.failed)) |",
+                "| 🔒 Not public, not checked | \(report.count(.refused)) |",
                 "| 👻 Excluded | \(report.excluded.count) |",
                 "| 💾 From the cache | \(report.cachedCount) |",
             ]

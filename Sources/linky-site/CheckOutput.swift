@@ -43,9 +43,9 @@ struct CheckOutput {
         case .github:
             DiagnosticFormat.github.print(all, prefix: prefix, summary: quiet ? "" : summary, colors: false)
         case .json:
-            Swift.print(json)
+            Terminal.json(json)
         case .markdown:
-            Swift.print(markdown, terminator: "")
+            Terminal.write(TerminalText(lines: markdown))
         }
     }
 }
@@ -83,6 +83,7 @@ extension CheckOutput {
             count(report.results.count, "link"), count(report.useCount, "use"), scope, links.seconds,
             report.count(.ok), report.count(.redirected), report.count(.broken), report.count(.failed))
         var notes: [String] = []
+        if report.count(.refused) > 0 { notes.append("\(report.count(.refused)) not checked (not public)") }
         if report.cachedCount > 0 { notes.append("\(report.cachedCount) from the cache") }
         if !report.excluded.isEmpty { notes.append("\(report.excluded.count) excluded") }
         if !notes.isEmpty { text += "; " + notes.joined(separator: ", ") }
@@ -149,7 +150,8 @@ extension CheckOutput {
                 counts: [
                     "total": report.results.count, "uses": report.useCount, "ok": report.count(.ok),
                     "redirected": report.count(.redirected), "broken": report.count(.broken),
-                    "failed": report.count(.failed), "cached": report.cachedCount, "excluded": report.excluded.count,
+                    "failed": report.count(.failed), "refused": report.count(.refused), "cached": report.cachedCount,
+                    "excluded": report.excluded.count,
                 ],
                 seconds: (links.seconds * 100).rounded() / 100, changedSince: links.changedSince,
                 results: report.results.map { result in

@@ -39,9 +39,11 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
                     diagnostic.message.escapingControlCharacters
                     + (diagnostic.hint.map { "\n\($0.escapingControlCharacters)" } ?? "")
                 let command = diagnostic.severity == .error ? "error" : "warning"
-                Swift.print("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
+                // Escaped already, for the workflow command's syntax and for the terminal.
+                Terminal.output(
+                    TerminalText(trusted: "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"))
             }
-            if !summary.isEmpty { Swift.print(summary) }
+            if !summary.isEmpty { Terminal.output(TerminalText(lines: summary)) }
         case .json:
             struct Report: Encodable {
                 var summary: String
@@ -55,7 +57,7 @@ enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
                 warnings: diagnostics.filter { $0.severity == .warning }.count, diagnostics: entries)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(report) { Swift.print(String(decoding: data, as: UTF8.self)) }
+            if let data = try? encoder.encode(report) { Terminal.json(String(decoding: data, as: UTF8.self)) }
         }
     }
 

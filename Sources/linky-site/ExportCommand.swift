@@ -94,7 +94,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
             Terminal.error("Exported \(built.links.count) links to \(output) (\(format.rawValue)).\n")
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            Terminal.data(bytes)
         }
     }
 }

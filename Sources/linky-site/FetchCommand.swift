@@ -27,6 +27,13 @@ struct FetchCommand: AsyncParsableCommand {
             files are not touched unless you pass --write, which adds the missing title, description \
             and image lines to link files (every other byte kept).
 
+            Only public addresses are fetched: a page, redirect, preview picture or icon at a loopback, \
+            private, link-local or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, \
+            169.254.169.254, ::1, fc00::/7, …, after the host name is looked up) is not requested but a \
+            warning at its link (LINKY211), so a list from someone else cannot make fetch read your network \
+            or a cloud's metadata service. --allow-private fetches them too (a trusted intranet list, tests \
+            on 127.0.0.1).
+
             Exit codes: 0 done (even if some pages could not be read; they are listed); 1 the site has \
             content errors that hide links; 64 usage; 66 site folder not found; 74 metadata.json or a file \
             could not be written.
@@ -58,6 +65,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for each page.")
     var timeout: Int = 20
 
+    @Flag(
+        name: .customLong("allow-private"),
+        help: "Also fetch from loopback, private, link-local and reserved addresses (127.0.0.1, 10.x, 169.254.x, …).")
+    var allowPrivate = false
+
     func validate() throws {
         guard perHost >= 1, concurrency >= 1, timeout >= 1 else {
             throw ValidationError("--per-host, --concurrency and --timeout must be at least 1")
@@ -71,6 +83,7 @@ struct FetchCommand: AsyncParsableCommand {
         options.perHost = perHost
         options.concurrency = concurrency
         options.timeout = .seconds(timeout)
+        options.allowPrivateAddresses = allowPrivate
         let fetch = MetadataFetch(options: options)
         do throws(MetadataFetch.Failure) {
             let plan = try await fetch.plan()
@@ -130,6 +143,7 @@ private extension FetchCommand {
         options.onlyLinks = only
         options.concurrency = min(concurrency, 8)
         options.timeout = .seconds(timeout)
+        options.allowPrivateAddresses = allowPrivate
         let pictures = PictureFetch(options: options)
         let plan = try await pictures.plan()
         let progress = ProgressLine(total: plan.downloads, label: "pictures")

@@ -46,30 +46,28 @@ struct NewCommand: ParsableCommand {
         if force, !existing.isEmpty {
             do {
                 let adoption = try SiteScaffold(folder: url).adopt(title: title, release: release, listFrom: listFrom)
-                print("Adopted \(folder): \(adoption.written.count) files written, none of its own changed:")
-                for path in adoption.written { print("  wrote \(path)") }
-                for line in adoption.ignoredLines { print("  .gitignore: added \(line)") }
-                for path in adoption.kept { print("  kept  \(path) (it was there)") }
-                print("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
+                Terminal.output("Adopted \(folder): \(adoption.written.count) files written, none of its own changed:")
+                for path in adoption.written { Terminal.output("  wrote \(path)") }
+                for line in adoption.ignoredLines { Terminal.output("  .gitignore: added \(line)") }
+                for path in adoption.kept { Terminal.output("  kept  \(path) (it was there)") }
+                Terminal.output("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
             } catch SiteScaffold.Failure.unreadable(let path) {
-                FileHandle.standardError.write(
-                    Data(
-                        "linky-site: error: \(path) cannot be read; nothing was written\n  hint: give a Markdown file in \(folder)\n"
-                            .utf8))
+                Terminal.error(
+                    "linky-site: error: \(path) cannot be read; nothing was written\n  hint: give a Markdown file in \(folder)\n"
+                )
                 throw ExitCode(66)
             }
             return
         }
         do {
             let written = try SiteScaffold(folder: url).create(title: title, release: release)
-            print("Created \(folder) with \(written.count) files:")
-            for path in written { print("  \(path)") }
-            print("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
+            Terminal.output("Created \(folder) with \(written.count) files:")
+            for path in written { Terminal.output("  \(path)") }
+            Terminal.output("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
         } catch SiteScaffold.Failure.folderNotEmpty {
-            FileHandle.standardError.write(
-                Data(
-                    "linky-site: error: \(folder) already has files; nothing was written\n  hint: choose a new folder name, or adopt this one with --force (it changes none of its files)\n"
-                        .utf8))
+            Terminal.error(
+                "linky-site: error: \(folder) already has files; nothing was written\n  hint: choose a new folder name, or adopt this one with --force (it changes none of its files)\n"
+            )
             throw ExitCode(73)
         }
     }

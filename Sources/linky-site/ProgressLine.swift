@@ -112,7 +112,8 @@ private extension ProgressLine {
         return text
     }
 
+    /// The bar, made here (its `\r` and erase-line are the program's own): written as it is.
     func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Terminal.error(TerminalText(trusted: text))
     }
 }

@@ -16,6 +16,11 @@ struct ServeCommand: AsyncParsableCommand {
             when the file is fixed. Nothing is written to disk; the reload script is never part of `build` \
             output. Ctrl-C stops the server.
 
+            It answers only its own host names: localhost (and *.localhost), IP addresses (127.0.0.1, \
+            [::1], a LAN address when --host is 0.0.0.0), the --host name and --allow-host names, with \
+            or without the port. Any other Host: gets 403, so a web page cannot read the preview through \
+            DNS rebinding.
+
             Example:
               linky-site serve my-links --port 8000 --open
 
@@ -32,6 +37,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on; 0.0.0.0 shows the preview to your network.")
     var host: String = "127.0.0.1"
+
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "A host name to answer besides localhost and IP addresses, e.g. mybox.local (repeatable).",
+            valueName: "name"))
+    var allowHost: [String] = []
 
     @Flag(name: [.customShort("D"), .long], help: "Include links marked `draft: true`.")
     var drafts = false
@@ -50,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         var options = PreviewServer.Options(build: build)
         options.host = host
         options.port = port
+        options.allowedHosts = allowHost
         let prefix = folder.prefix
         let colors = Terminal.colorsOnStandardError
         let openBrowser = open
@@ -67,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
                     let shown = host.contains(":") ? "[\(host)]" : host
                     let address = "http://\(shown):\(port)/"
                     // On standard output, so scripts can read the address (with --port 0 especially).
-                    FileHandle.standardOutput.write(Data("Serving \(address) (Ctrl-C to stop)\n".utf8))
+                    Terminal.write("Serving \(address) (Ctrl-C to stop)\n")
                     if openBrowser { Self.openInBrowser(address) }
                 case .rebuilt(let update, let diagnostics, let milliseconds):
                     let what: String
@@ -93,8 +106,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    static func standardError(_ text: TerminalText) {
+        Terminal.error(text)
     }
 
     /// `xdg-open` on Linux, `open` on macOS, when present; a missing one is a note, not an error.

@@ -136,11 +136,11 @@ struct TagEditRunner {
         let counts =
             "\(files) file\(files == 1 ? "" : "s"), \(plan.linksChanged) link\(plan.linksChanged == 1 ? "" : "s")"
         guard !plan.changes.isEmpty else {
-            print("Nothing to change: every spelling is already as asked.")
+            Terminal.output("Nothing to change: every spelling is already as asked.")
             return
         }
         if dryRun {
-            print(plan.unifiedDiff(pathPrefix: String(diffPrefix)), terminator: "")
+            Terminal.write(TerminalText(lines: plan.unifiedDiff(pathPrefix: String(diffPrefix))))
             standardError("Would change \(counts); nothing was written (--dry-run).\n")
             return
         }
@@ -151,7 +151,7 @@ struct TagEditRunner {
             return
         }
         for change in plan.changes { Terminal.output("changed \(prefix)\(change.path)") }
-        print("\(done(plan)): \(counts) changed.")
+        Terminal.output("\(done(plan)): \(counts) changed.")
     }
 
     private func report(_ failure: TagEditFailure, prefix: String) throws {
@@ -185,7 +185,7 @@ struct TagEditRunner {
         Terminal.error("linky-site: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? ""))
     }
 
-    private func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    private func standardError(_ text: TerminalText) {
+        Terminal.error(text)
     }
 }

@@ -70,21 +70,24 @@ struct TagsCommand: AsyncParsableCommand {
                     unused: report.unusedTagDefinitions.map(\.name))
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+                Terminal.json(String(decoding: try encoder.encode(listing), as: UTF8.self))
                 return
             }
-            let width = min(max(tags.map { Self.displayWidth($0.name) }.max() ?? 4, 4), 40)
-            print("links  " + Self.padded("tag", width) + "  address")
-            for tag in tags {
+            // Names as the terminal shows them (control characters escaped), so the columns line up.
+            let names = tags.map(\.name.escapingControlCharacters)
+            let width = min(max(names.map { Self.displayWidth($0) }.max() ?? 4, 4), 40)
+            Terminal.output(TerminalText(lines: "links  " + Self.padded("tag", width) + "  address"))
+            for (tag, name) in zip(tags, names) {
                 let count = String(tag.links.count)
-                print(
-                    String(repeating: " ", count: max(5 - count.count, 0)) + count + "  " + Self.padded(tag.name, width)
-                        + "  tags/\(tag.slug)/")
+                Terminal.output(
+                    TerminalText(
+                        lines: String(repeating: " ", count: max(5 - count.count, 0)) + count + "  "
+                            + Self.padded(name, width) + "  tags/\(tag.slug)/"))
             }
-            print("\(tags.count) tags on \(built.links.count) links.")
+            Terminal.output("\(tags.count) tags on \(built.links.count) links.")
             if !report.unusedTagDefinitions.isEmpty {
-                print("\nIn tags.yml but used by no link:")
-                for entry in report.unusedTagDefinitions { print("  \(entry.name)  (\(entry.location))") }
+                Terminal.output("\nIn tags.yml but used by no link:")
+                for entry in report.unusedTagDefinitions { Terminal.output("  \(entry.name)  (\(entry.location))") }
             }
         }
 

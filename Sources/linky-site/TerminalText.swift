@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// Text for the terminal: what the program writes as literals is kept as it is, and every value
 /// put in by interpolation (a file name, a URL, a message that quotes either) has its control
@@ -16,9 +17,17 @@ struct TerminalText: ExpressibleByStringInterpolation, Sendable {
 
     /// Lines the program made that quote values (a summary naming the output folder): each line's
     /// control characters are escaped, the line breaks between them kept.
+    /// A line ending `\r\n` (a diff of a file written on Windows) is kept whole; a `\r` anywhere else,
+    /// which would move the cursor back over the line, is escaped.
     init(lines: String) {
-        text = lines.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+        // By scalars: as Characters, "\r\n" is one, and no "\n".
+        text = lines.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                let crlf = line.last == "\r"
+                return String(String.UnicodeScalarView(crlf ? line.dropLast() : line[...])).escapingControlCharacters
+                    + (crlf ? "\r" : "")
+            }
+            .joined(separator: "\n")
     }
 
     /// Text the program made itself (colours, a progress line's `\r`): not escaped.
@@ -52,7 +61,10 @@ struct TerminalText: ExpressibleByStringInterpolation, Sendable {
     }
 }
 
-/// Where the commands write what people read.
+/// Where the commands write what people read: the one place output leaves the program. Every line
+/// for people is `TerminalText` (values in it escaped); JSON has the characters JSON leaves raw
+/// escaped as `\uXXXX`; only the bytes `export` writes, a file format, go out as they are.
+/// (`print` is unavailable in this module, so no command can go around it.)
 enum Terminal {
     /// Whether diagnostics on standard error get colours: only on a terminal, and never when
     /// `NO_COLOR` is set (https://no-color.org).
@@ -67,13 +79,50 @@ enum Terminal {
 
     /// Writes to standard output, with a new line.
     static func output(_ text: TerminalText) {
-        print(text.text)
+        standardOutput(text.text + "\n")
+    }
+
+    /// Writes to standard output as it is (the text ends its own lines).
+    static func write(_ text: TerminalText) {
+        standardOutput(text.text)
+    }
+
+    /// A JSON document on standard output, with a new line. JSON encoders escape C0 control characters
+    /// in strings (what is left is the document's own line breaks) but not DEL, C1 or bidirectional
+    /// controls, which can only be inside strings: those are written as `\uXXXX` too, the same JSON.
+    static func json(_ text: String) {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x7F, scalar.isControlCharacter || scalar.isBidirectionalControl {
+                let hex = String(scalar.value, radix: 16)
+                escaped.append(contentsOf: "\\u\(String(repeating: "0", count: 4 - hex.count))\(hex)".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        standardOutput(String(escaped) + "\n")
+    }
+
+    /// Bytes of a file format (`export` without --output) on standard output, as they are.
+    static func data(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Unbuffered, as standard error is: a line is there when written (`serve`'s address, which a
+    /// script reads while the server runs), in order with standard error.
+    private static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 
+/// Every line for people goes through `Terminal`, which escapes control characters in what it quotes.
+@available(*, unavailable, message: "write through Terminal.output or Terminal.error, which escape control characters")
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 extension String {
-    /// The text with every control character (C0, DEL, C1) and every bidirectional override written
-    /// as `\u{1B}`: one line, shown as it is, whatever bytes a file name or a server's answer holds.
+    /// The text with every control character (C0, DEL, C1) and every bidirectional control written
+    /// as `\u{1B}`, a new line too: one line, shown as it is, whatever bytes a file name, a tag or
+    /// a server's answer holds.
     var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
         var escaped = ""
@@ -88,11 +137,6 @@ extension String {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        // Bidirectional embeddings, overrides and isolates: they reorder what follows on the line.
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.isControlCharacter || scalar.isBidirectionalControl
     }
 }

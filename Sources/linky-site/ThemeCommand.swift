@@ -29,9 +29,9 @@ struct ThemeCommand: ParsableCommand {
 
         func run() throws {
             let result = try ThemeEjector(siteFolder: try site.open().url).eject(overwrite: force)
-            for path in result.written { print("wrote \(path)") }
-            for path in result.kept { print("kept  \(path) (exists; --force overwrites it)") }
-            print("\(result.written.count) files written, \(result.kept.count) kept.")
+            for path in result.written { Terminal.output("wrote \(path)") }
+            for path in result.kept { Terminal.output("kept  \(path) (exists; --force overwrites it)") }
+            Terminal.output("\(result.written.count) files written, \(result.kept.count) kept.")
         }
     }
 
@@ -60,12 +60,12 @@ struct ThemeCommand: ParsableCommand {
         func run() async throws {
             let folder = try site.open()
             guard let template else {
-                for name in TemplateData.templates(siteFolder: folder.url) { print(name) }
+                for name in TemplateData.templates(siteFolder: folder.url) { Terminal.output("\(name)") }
                 return
             }
             let name = template.hasSuffix(".mustache") ? String(template.dropLast(".mustache".count)) : template
             switch await TemplateData.describe(name, siteFolder: folder.url) {
-            case .success(let outline): print(outline, terminator: "")
+            case .success(let outline): Terminal.write(TerminalText(lines: outline))
             case .failure(.siteErrors(let diagnostics)):
                 DiagnosticFormat.text.print(
                     diagnostics.filter { $0.severity == .error }, prefix: folder.prefix,

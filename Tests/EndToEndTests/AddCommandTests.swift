@@ -19,7 +19,10 @@ extension CommandLineTests {
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let result = try run(
-            ["add", server.url("/og"), "--site", site.path, "--category", "Reading", "--tags", "swift, 한글"])
+            [
+                "add", server.url("/og"), "--allow-private", "--site", site.path, "--category", "Reading", "--tags",
+                "swift, 한글",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Added links/reading/open-graph-and-friends.md\n")
         let text = try String(
@@ -52,7 +55,9 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try run(["add", server.url("/euc-kr"), "--site", site.path, "-c", "읽을 거리", "--date", "2024-05-01"])
+        let result = try run([
+            "add", server.url("/euc-kr"), "--allow-private", "--site", site.path, "-c", "읽을 거리", "--date", "2024-05-01",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Added links/읽을-거리/한국어-페이지.md\n")
         let text = try String(contentsOf: site.appending(path: "links/읽을-거리/한국어-페이지.md"), encoding: .utf8)
@@ -67,7 +72,9 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try run(["add", server.url("/card"), "--site", site.path, "--date", "2024-05-01"])
+        let result = try run([
+            "add", server.url("/card"), "--allow-private", "--site", site.path, "--date", "2024-05-01",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let index = try String(contentsOf: site.appending(path: "pictures/index.json"), encoding: .utf8)
         #expect(index.contains(#""\#(server.url("/pictures/photo.jpg"))" : {"#))
@@ -77,7 +84,7 @@ extension CommandLineTests {
         // Without pictures: nothing downloaded.
         let other = try addSite()
         defer { try? FileManager.default.removeItem(at: other) }
-        let plain = try run(["add", server.url("/card"), "--site", other.path, "--no-pictures"])
+        let plain = try run(["add", server.url("/card"), "--allow-private", "--site", other.path, "--no-pictures"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(!FileManager.default.fileExists(atPath: other.appending(path: "pictures").path))
     }
@@ -121,10 +128,12 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let missing = try run(["add", server.url("/missing"), "--site", site.path, "--title", "Gone"])
+        let missing = try run([
+            "add", server.url("/missing"), "--allow-private", "--site", site.path, "--title", "Gone",
+        ])
         #expect(missing.status == 0)
         #expect(missing.stderr.contains("404"))
-        let slow = try run(["add", server.url("/slow?s=4"), "--site", site.path, "--timeout", "1"])
+        let slow = try run(["add", server.url("/slow?s=4"), "--allow-private", "--site", site.path, "--timeout", "1"])
         #expect(slow.status == 0)
         #expect(slow.stderr.contains("timed out"))
         #expect(slow.stdout == "Added links/127-0-0-1-\(server.port)-slow-s-4.md\n")
@@ -139,7 +148,7 @@ extension CommandLineTests {
         let site = try addSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let started = ContinuousClock.now
-        let drip = try run(["add", server.url("/drip"), "--site", site.path, "--timeout", "3"])
+        let drip = try run(["add", server.url("/drip"), "--allow-private", "--site", site.path, "--timeout", "3"])
         // The page never ends: without a deadline `add` would run for a day. (About 3 s on an idle machine.)
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(drip.status == 0, "\(drip.stderr)")

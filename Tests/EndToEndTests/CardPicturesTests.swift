@@ -21,7 +21,7 @@ extension CommandLineTests {
         let site = try temporarySite(files)
         defer { try? FileManager.default.removeItem(at: site) }
 
-        let fetch = try run(["fetch", site.path], environment: ["CI": "true"])
+        let fetch = try run(["fetch", site.path, "--allow-private"], environment: ["CI": "true"])
         #expect(fetch.status == 0, "\(fetch.stderr)")
         // Five previews and the shared icon stored; each hostile picture is a warning naming its link.
         #expect(fetch.stderr.contains("Pictures: 6 downloaded, 0 kept; 6 could not be used."), "\(fetch.stderr)")

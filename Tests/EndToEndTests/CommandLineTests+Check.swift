@@ -57,7 +57,7 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try linkSite(server)
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try run(["check", "--links", "--retries", "0"], in: site)
+        let result = try run(["check", "--links", "--allow-private", "--retries", "0"], in: site)
         #expect(result.status == 2, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
@@ -77,10 +77,10 @@ extension CommandLineTests {
         // Working links are remembered; the broken one is asked again.
         let cache = try String(contentsOf: site.appending(path: ".linky-check-cache.json"), encoding: .utf8)
         #expect(cache.contains("/ok/good") && cache.contains("/redirect/301") && !cache.contains("/missing"))
-        let again = try run(["check", "--links", "--retries", "0"], in: site)
+        let again = try run(["check", "--links", "--allow-private", "--retries", "0"], in: site)
         #expect(again.status == 2)
         #expect(again.stderr.contains("1 broken, 0 unreachable; 3 from the cache."))
-        let uncached = try run(["check", "--links", "--retries", "0", "--no-cache", "-q"], in: site)
+        let uncached = try run(["check", "--links", "--allow-private", "--retries", "0", "--no-cache", "-q"], in: site)
         #expect(!uncached.stderr.contains("from the cache"))
         #expect(!uncached.stderr.contains("Checked"))
     }
@@ -89,7 +89,9 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try linkSite(server)
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try run(["check", site.path, "--links", "--retries", "0", "--format", "json", "--no-cache"])
+        let result = try run([
+            "check", site.path, "--links", "--allow-private", "--retries", "0", "--format", "json", "--no-cache",
+        ])
         #expect(result.status == 2)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["version"] as? Int == 1)
@@ -97,7 +99,8 @@ extension CommandLineTests {
         let links = try #require(report["links"] as? [String: Any])
         #expect(
             links["counts"] as? [String: Int] == [
-                "total": 4, "uses": 5, "ok": 2, "redirected": 1, "broken": 1, "failed": 0, "cached": 0, "excluded": 0,
+                "total": 4, "uses": 5, "ok": 2, "redirected": 1, "broken": 1, "failed": 0, "refused": 0, "cached": 0,
+                "excluded": 0,
             ])
         let results = try #require(links["results"] as? [[String: Any]])
         #expect(
@@ -124,7 +127,8 @@ extension CommandLineTests {
         let server = try FixtureServer()
         let site = try linkSite(server)
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try run(["check", "--links", "--retries", "0", "--format", "markdown"], in: site)
+        let result = try run(
+            ["check", "--links", "--allow-private", "--retries", "0", "--format", "markdown"], in: site)
         #expect(result.status == 2)
         let markdown = result.stdout
         #expect(markdown.hasPrefix("# Link check\n"))
@@ -158,17 +162,19 @@ extension CommandLineTests {
         let site = try linkSite(server)
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.removeItem(at: site.appending(path: "links/reading/missing.md"))
-        let excluded = try run(["check", "--links", "--exclude", "/missing", "--format", "github"], in: site)
+        let excluded = try run(
+            ["check", "--links", "--allow-private", "--exclude", "/missing", "--format", "github"], in: site)
         #expect(excluded.status == 0, "\(excluded.stdout)")
         #expect(
             excluded.stdout.contains(
                 "::warning file=links/list.md,line=5,title=LINKY202 moved-link::\(server.url("/redirect/301")) moved permanently to \(server.url("/og"))%0Aupdate the link to the new address"
             ))
         #expect(excluded.stdout.contains("; 1 excluded."))
-        let strict = try run(["check", "--links", "--exclude", "/missing", "--strict"], in: site)
+        let strict = try run(["check", "--links", "--allow-private", "--exclude", "/missing", "--strict"], in: site)
         #expect(strict.status == 2)
         let accepted = try run(
-            ["check", "--links", "--no-cache", "--retries", "0", "--accept", "200..299,404"], in: site)
+            ["check", "--links", "--allow-private", "--no-cache", "--retries", "0", "--accept", "200..299,404"],
+            in: site)
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
@@ -191,7 +197,7 @@ extension CommandLineTests {
                     (($0["url"] as! String).replacingOccurrences(of: "#part", with: ""), $0)
                 })
         }
-        let quick = ["check", "--links", "--no-cache", "--retries", "0", "--dead-after", "0"]
+        let quick = ["check", "--links", "--allow-private", "--no-cache", "--retries", "0", "--dead-after", "0"]
         let first = try run(quick + ["--timeout", "1"], in: site)
         #expect(first.status == 2)
         var links = try status()
@@ -289,7 +295,8 @@ extension CommandLineTests {
             to: site.appending(path: "links/new.md"), atomically: true, encoding: .utf8)
 
         let result = try run(
-            ["check", "--links", "--changed-since", "HEAD", "--format", "json", "--no-cache"], in: site)
+            ["check", "--links", "--allow-private", "--changed-since", "HEAD", "--format", "json", "--no-cache"],
+            in: site)
         #expect(result.status == 2, "\(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let links = report?["links"] as? [String: Any]
@@ -297,21 +304,21 @@ extension CommandLineTests {
             (links?["results"] as? [[String: Any]])?.map { $0["url"] as? String }
                 == ["/gone", "/ok/new"].map(server.url))
         #expect(links?["changed_since"] as? String == "HEAD")
-        let text = try run(["check", "--links", "--changed-since", "HEAD", "--no-cache"], in: site)
+        let text = try run(["check", "--links", "--allow-private", "--changed-since", "HEAD", "--no-cache"], in: site)
         #expect(text.stderr.contains("Checked 2 links (2 uses) in 2 files changed since HEAD in "))
 
         try git(["add", "-A"], in: site)
         try git(["commit", "-q", "-m", "more"], in: site)
-        let nothing = try run(["check", "--links", "--changed-since", "HEAD"], in: site)
+        let nothing = try run(["check", "--links", "--allow-private", "--changed-since", "HEAD"], in: site)
         #expect(nothing.status == 0)
         #expect(nothing.stderr.hasSuffix("Links: none in files changed since HEAD.\n"))
 
-        let unknown = try run(["check", "--links", "--changed-since", "no-such-branch"], in: site)
+        let unknown = try run(["check", "--links", "--allow-private", "--changed-since", "no-such-branch"], in: site)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("error: \"no-such-branch\" is not a commit in this repository"))
         let elsewhere = try linkSite(server)
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let notGit = try run(["check", elsewhere.path, "--links", "--changed-since", "HEAD"])
+        let notGit = try run(["check", elsewhere.path, "--links", "--allow-private", "--changed-since", "HEAD"])
         #expect(notGit.status == 64)
         #expect(notGit.stderr.contains("is not in a git repository"))
         #expect(try run(["check", "--changed-since", "HEAD"], in: site).status == 64)
@@ -319,8 +326,10 @@ extension CommandLineTests {
 
     @Test func checkUsageErrorsAndHelp() throws {
         for arguments in [
-            ["--links", "--exclude", "("], ["--links", "--accept", "99"], ["--links", "--max-cache-age", "soon"],
-            ["--links", "--per-host", "0"], ["--links", "--timeout", "0"], ["--format", "yaml"],
+            ["--links", "--allow-private", "--exclude", "("], ["--links", "--allow-private", "--accept", "99"],
+            ["--links", "--allow-private", "--max-cache-age", "soon"],
+            ["--links", "--allow-private", "--per-host", "0"], ["--links", "--allow-private", "--timeout", "0"],
+            ["--format", "yaml"],
         ] {
             #expect(try run(["check"] + arguments).status == 64, "\(arguments)")
         }
@@ -328,7 +337,8 @@ extension CommandLineTests {
         let help = try run(["check", "--help"])
         #expect(help.status == 0)
         for text in [
-            "--links", "--changed-since", "--format", "--strict", "--drafts", "--timeout", "--retries", "--per-host",
+            "--links", "--allow-private", "--changed-since", "--format", "--strict", "--drafts", "--timeout",
+            "--retries", "--per-host",
             "--concurrency", "--max-cache-age", "--no-cache", "--exclude", "--accept", "Examples:", "Exit codes",
         ] {
             #expect(help.stdout.contains(text), "\(text)")

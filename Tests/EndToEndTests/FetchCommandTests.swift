@@ -18,7 +18,7 @@ extension CommandLineTests {
         #expect(before.status == 1)
         #expect(before.stderr.contains("LINKY102"))
 
-        let fetch = try run(["fetch", site.path], environment: ["CI": "true"])
+        let fetch = try run(["fetch", site.path, "--allow-private"], environment: ["CI": "true"])
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(
             fetch.stdout.contains(
@@ -53,14 +53,16 @@ extension CommandLineTests {
         #expect(home.contains("설명입니다"))
 
         _ = try server.log()
-        let again = try run(["fetch", site.path, "--missing-only", "--no-pictures"], environment: ["CI": "true"])
+        let again = try run(
+            ["fetch", site.path, "--allow-private", "--missing-only", "--no-pictures"], environment: ["CI": "true"])
         #expect(again.status == 0)
         #expect(again.stderr.contains("Fetched 0 of 1 pages (3 already in metadata.json)"))
         #expect(!again.stderr.contains("Pictures:"))
         #expect(try server.log() == ["GET /missing"])
         // With pictures, --missing-only looks only at the new links' pictures: the preview that failed
         // before is not asked for again.
-        let missingOnly = try run(["fetch", site.path, "--missing-only"], environment: ["CI": "true"])
+        let missingOnly = try run(
+            ["fetch", site.path, "--allow-private", "--missing-only"], environment: ["CI": "true"])
         #expect(missingOnly.status == 0, "\(missingOnly.stderr)")
         #expect(missingOnly.stderr.contains("Pictures: 0 downloaded, 0 kept."), "\(missingOnly.stderr)")
         #expect(try server.log() == ["GET /missing"])
@@ -68,7 +70,8 @@ extension CommandLineTests {
         // --missing-only --write fills the files from the entries earlier fetches made, reading no page
         // but the one not in the cache.
         let write = try run(
-            ["fetch", site.path, "--write", "--missing-only", "--no-pictures"], environment: ["CI": "true"])
+            ["fetch", site.path, "--allow-private", "--write", "--missing-only", "--no-pictures"],
+            environment: ["CI": "true"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(write.stderr.contains("Filled 2 link files."), "\(write.stderr)")
         #expect(try server.log() == ["GET /missing"])

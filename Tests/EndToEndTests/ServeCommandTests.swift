@@ -40,12 +40,62 @@ import Testing
         _ = rest
     }
 
+    /// Issue 39: `Host: attacker.example` (a page reading the preview through DNS rebinding) gets 403;
+    /// the preview's own names, and `--allow-host` ones, are answered.
+    @Test func servesOnlyItsOwnHostNames() throws {
+        let site = try cli.temporarySite(["links/a.md": CommandLineTests.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["serve", site.path, "--port", "0", "--allow-host", "preview.example"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var firstLine = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !firstLine.contains("\n"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            firstLine += String(decoding: data, as: UTF8.self)
+        }
+        let port = try #require(
+            firstLine.firstMatch(of: /Serving http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.output.1) })
+        // Through Python: a request with a Host header of our choosing.
+        func status(_ host: String, _ path: String = "/") throws -> String {
+            let script = """
+                import http.client, sys
+                c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=20)
+                c.putrequest("GET", sys.argv[3], skip_host=True)
+                c.putheader("Host", sys.argv[2])
+                c.endheaders()
+                r = c.getresponse()
+                print(r.status, r.read(200).decode() if r.status == 403 else "")
+                """
+            return try cli.run(["-c", script, port, host, path], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+                .stdout
+        }
+        let refused = try status("attacker.example")
+        #expect(refused.hasPrefix("403 This preview answers only its own host names"), "\(refused)")
+        #expect(try status("attacker.example:\(port)").hasPrefix("403"))
+        #expect(try status("attacker.example:\(port)", "/__linky/events").hasPrefix("403"))
+        #expect(try status("localhost:\(port)").hasPrefix("200"))
+        #expect(try status("127.0.0.1:\(port)").hasPrefix("200"))
+        #expect(try status("preview.example:\(port)").hasPrefix("200"))
+    }
+
     @Test func helpHasAnExampleAndTheExitCodes() throws {
         let help = try cli.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("linky-site serve my-links --port 8000 --open"))
         #expect(help.stdout.contains("75"))
         #expect(help.stdout.contains("--drafts"))
+        #expect(help.stdout.contains("--allow-host"))
+        #expect(help.stdout.contains("DNS rebinding"))
     }
 
     @Test func aMissingSiteFolderIs66() throws {

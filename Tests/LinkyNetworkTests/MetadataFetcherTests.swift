@@ -24,6 +24,13 @@ import Testing
         #expect(result.favicon?.absoluteString == server.url("/icons/fav-32.png"))
     }
 
+    /// Issue 39: ESC, BEL and C1 from a page never reach link files, `metadata.json` or terminals.
+    @Test func controlCharactersAreDroppedFromTitlesAndDescriptions() async throws {
+        let result = try await fetch("/control")
+        #expect(result.metadata.title == "Evil]0;pwned title31m")
+        #expect(result.metadata.description == "Rings31m twice end")
+    }
+
     @Test func twitterCardWhenThereIsNoOpenGraph() async throws {
         let result = try await fetch("/twitter")
         #expect(result.metadata.title == "Only Twitter")

@@ -7,6 +7,15 @@ extension WebClient {
     static let forTests: WebClient = {
         var options = WebClient.Options()
         options.timeout = .seconds(10)
+        // The fixture server is on 127.0.0.1.
+        options.allowPrivateAddresses = true
+        return WebClient(options: options)
+    }()
+
+    /// As a command makes it by default: requests only public addresses.
+    static let publicOnly: WebClient = {
+        var options = WebClient.Options()
+        options.timeout = .seconds(10)
         return WebClient(options: options)
     }()
 
@@ -15,6 +24,7 @@ extension WebClient {
     static let withShortDeadline: WebClient = {
         var options = WebClient.Options()
         options.timeout = .seconds(2)
+        options.allowPrivateAddresses = true
         return WebClient(options: options)
     }()
 }

@@ -233,6 +233,21 @@ import Testing
         }
     }
 
+    /// Issue 39: through DNS rebinding a web page reaches the preview under its own name; that name is
+    /// refused, the reload stream included, while the preview's own names are answered.
+    @Test func answersOnlyItsOwnHostNames() async throws {
+        let server = try await ServerHarness(Fixture.files)
+        defer { Task { await server.stop() } }
+        for host in ["attacker.example", "attacker.example:\(server.port)", "127.0.0.1.attacker.example"] {
+            #expect(try await server.rawStatus("/", host: host) == 403, "\(host)")
+            #expect(try await server.rawStatus("/__linky/events", host: host) == 403, "\(host)")
+        }
+        for host in ["localhost:\(server.port)", "localhost", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"] {
+            #expect(try await server.rawStatus("/", host: host) == 200, "\(host)")
+        }
+        #expect(try await server.rawStatus("/__linky/events", host: "localhost:\(server.port)") == 200)
+    }
+
     /// Not a benchmark: many requests at once must all succeed.
     @Test func manyConcurrentRequestsAllSucceed() async throws {
         let server = try await ServerHarness(Fixture.files)

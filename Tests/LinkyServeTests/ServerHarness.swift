@@ -90,24 +90,25 @@ final class ServerHarness: Sendable {
             body: String(buffer: body))
     }
 
-    /// The status line of a request sent exactly as written (no client normalising the path).
-    func rawStatus(_ target: String) async throws -> Int {
+    /// The status line of a request sent exactly as written (no client normalising the path), with
+    /// `host` as its `Host:`.
+    func rawStatus(_ target: String, host: String = "127.0.0.1") async throws -> Int {
         let port = port
         return try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try Self.rawRequest(port: port, target: target) })
+                continuation.resume(with: Result { try Self.rawRequest(port: port, target: target, host: host) })
             }.start()
         }
     }
 
-    private static func rawRequest(port: Int, target: String) throws -> Int {
+    private static func rawRequest(port: Int, target: String, host: String) throws -> Int {
         let connection = try RawConnection(port: port)
         // The connection closes its socket when it goes: keep it until the reading below is done.
         defer { withExtendedLifetime(connection) {} }
         let socket = connection.socket
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        connection.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        connection.send("GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -4,14 +4,18 @@ import Foundation
 /// started for one test and stopped when it ends. No test touches the internet.
 public final class FixtureServer: Sendable {
     public let port: Int
+    /// The address it listens on: 127.0.0.1 unless asked otherwise.
+    public let host: String
     private let process: Process
 
-    public init() throws {
+    /// Starts the server on `host` (127.0.0.2 stands in for a private address, such as a cloud's
+    /// metadata service, in the tests of requests refused as not public).
+    public init(host: String = "127.0.0.1") throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../Fixtures/network/server.py").standardizedFileURL
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
+        process.arguments = ["python3", script.path, "0", host]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -27,6 +31,7 @@ public final class FixtureServer: Sendable {
             throw CocoaError(.fileReadCorruptFile)
         }
         self.port = port
+        self.host = host
         self.process = process
     }
 
@@ -53,7 +58,7 @@ public final class FixtureServer: Sendable {
     }
 
     /// An address on the server.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://\(host):\(port)\(path)" }
 
     /// The most requests to `/slow` the server answered at once since the last call.
     public func mostAtOnce() throws -> Int {

@@ -23,6 +23,8 @@ public struct MetadataFetch: Sendable {
         public var timeout: Duration = .seconds(20)
         /// The day written as `fetched`, `YYYY-MM-DD`.
         public var today: String
+        /// Read pages at loopback, private and other non-public addresses too (`--allow-private`).
+        public var allowPrivateAddresses = false
 
         public init(siteFolder: URL, today: String) {
             self.siteFolder = siteFolder
@@ -143,6 +145,7 @@ public struct MetadataFetch: Sendable {
     ) async throws(Failure) -> MetadataFetchReport {
         var clientOptions = WebClient.Options()
         clientOptions.timeout = options.timeout
+        clientOptions.allowPrivateAddresses = options.allowPrivateAddresses
         let client = WebClient(options: clientOptions)
         var fetcherOptions = CollectionFetcher.Options(today: options.today)
         fetcherOptions.perHost = options.perHost

@@ -27,6 +27,11 @@ public struct MetadataFetchReport: Sendable {
         /// Why the page could not be read, at its first use (nil when it was read).
         public var warning: Diagnostic? {
             guard case .failure(let failure) = result else { return nil }
+            if case .web(.privateAddress) = failure {
+                return .warning(
+                    .privateAddress, at: uses.first, "\(url.displayString): \(failure)",
+                    hint: WebClient.Failure.privateAddressHint)
+            }
             let code: DiagnosticCode =
                 switch failure {
                 case .web: .unreachableLink

@@ -25,6 +25,8 @@ public struct PictureFetch: Sendable {
         /// Only the pictures of these links (`LinkURL.comparisonKey`), as `add` asks; nil for every
         /// link. With a few links, nothing is pruned: the other links' pictures are not looked at.
         public var onlyLinks: Set<String>?
+        /// Download pictures from loopback, private and other non-public addresses too (`--allow-private`).
+        public var allowPrivateAddresses = false
 
         public init(siteFolder: URL, today: String) {
             self.siteFolder = siteFolder
@@ -160,6 +162,7 @@ public struct PictureFetch: Sendable {
         clientOptions.timeout = options.timeout
         // One byte more than allowed tells a picture that is too large from one just at the limit.
         clientOptions.maximumBodyBytes = options.limits.maxBytes + 1
+        clientOptions.allowPrivateAddresses = options.allowPrivateAddresses
         let client = WebClient(options: clientOptions)
         let results = await download(missing, client: client, store: store, progress: progress)
         await client.shutdown()
@@ -169,7 +172,12 @@ public struct PictureFetch: Sendable {
             case .success(let entry): index.entries[source.url] = entry
             case .failure(let reason):
                 let what = source.kind == .preview ? "preview picture" : "icon"
-                warnings.append(.warning(.unusablePicture, at: source.uses.first, "\(what) \(source.url): \(reason)"))
+                warnings.append(
+                    reason.refused
+                        ? .warning(
+                            .privateAddress, at: source.uses.first, "\(what) \(source.url): \(reason)",
+                            hint: WebClient.Failure.privateAddressHint)
+                        : .warning(.unusablePicture, at: source.uses.first, "\(what) \(source.url): \(reason)"))
             }
         }
         if index != old || !store.holds(PictureIndex.fileName) {
@@ -269,6 +277,8 @@ public struct PictureFetch: Sendable {
     /// Why a picture was not used, in words.
     struct Problem: Error, CustomStringConvertible {
         var description: String
+        /// Not downloaded: the address is not public.
+        var refused = false
     }
 
     /// The bytes of a file of `static/` (one byte more than `limit` at most: the store refuses those).
@@ -289,6 +299,7 @@ public struct PictureFetch: Sendable {
             response = try await client.request(
                 source.url, readBody: true, accept: "image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8")
         } catch {
+            if case .privateAddress = error { return .failure(Problem(description: error.description, refused: true)) }
             return .failure(Problem(description: error.description))
         }
         guard (200..<300).contains(response.status) else {

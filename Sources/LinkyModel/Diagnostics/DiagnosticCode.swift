@@ -1,7 +1,7 @@
 /// Every problem linky-site reports has a stable code; the number never changes meaning.
 ///
 /// 100s: link files and list files; 140s: `tags.yml`; 150s: `linky.yml`; 160s: templates;
-/// 170s: reading files; 180s: output; 190s: `import`; 200s: `check --links`.
+/// 170s: reading files; 180s: output; 190s: `import`; 200s: the network (`check --links`, `fetch`).
 public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidFrontMatter = "LINKY100"
     case missingURL = "LINKY101"
@@ -72,6 +72,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case movedLink = "LINKY202"
     /// A link's preview picture or its site's icon could not be used for its card (`fetch`).
     case unusablePicture = "LINKY210"
+    /// A link, a redirect, a preview picture or an icon leads to a loopback, private, link-local or
+    /// reserved address, and was not requested (`fetch`, `add`, `check --links` without `--allow-private`).
+    case privateAddress = "LINKY211"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -135,6 +138,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .unreachableLink: "unreachable-link"
         case .movedLink: "moved-link"
         case .unusablePicture: "unusable-picture"
+        case .privateAddress: "private-address"
         }
     }
 }

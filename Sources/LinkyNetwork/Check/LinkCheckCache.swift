@@ -42,9 +42,10 @@ public struct LinkCheckCache: Sendable, Equatable {
         return status
     }
 
-    /// Keeps results that are not errors; forgets errors so they are checked again.
+    /// Keeps results that are not errors; forgets errors (and addresses refused as private) so they
+    /// are checked again.
     public mutating func record(_ status: LinkStatus, for url: LinkURL, now: Int64) {
-        if status.verdict.isError {
+        if status.verdict.isError || status.verdict == .refused {
             entries[url.comparisonKey] = nil
         } else if !status.cached {
             entries[url.comparisonKey] = Entry(checked: now, status: status)

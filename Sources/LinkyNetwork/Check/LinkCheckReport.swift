@@ -91,6 +91,10 @@ private extension LinkCheckReport {
                     ? "the server keeps refusing to answer so many requests; check it in a browser, or run again with a lower --per-host"
                     : "open it in a browser; fix the address, point it at an archived copy (web.archive.org), or remove the link"
             )
+        case .refused:
+            return .warning(
+                .privateAddress, at: nil, "\(address) was not checked: \(status.message)",
+                hint: WebClient.Failure.privateAddressHint)
         case .failed:
             return .error(
                 .unreachableLink, at: nil, "\(address) could not be reached: \(status.message)",

@@ -69,7 +69,11 @@ public struct LinkChecker: Sendable {
             case .failure(let failure):
                 switch failure {
                 case .timedOut, .connection: retryable = true
-                case .tooManyRedirects, .badRedirect: retryable = false
+                case .tooManyRedirects, .badRedirect, .privateAddress: retryable = false
+                }
+                if case .privateAddress = failure {
+                    return LinkStatus(
+                        url: url.absoluteString, verdict: .refused, status: nil, message: failure.description)
                 }
                 if !retryable || attempt >= options.retries {
                     return LinkStatus(
@@ -96,7 +100,10 @@ private extension LinkChecker {
             let head = try await client.request(url, method: .HEAD)
             guard !isAccepted(head.status), head.status != 429 else { return .success(head) }
         } catch {
-            if case .timedOut = error { return .failure(error) }
+            switch error {
+            case .timedOut, .privateAddress: return .failure(error)
+            default: break
+            }
             // Some servers drop HEAD requests entirely; GET decides.
         }
         do {

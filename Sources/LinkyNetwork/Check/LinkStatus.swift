@@ -9,6 +9,8 @@ public struct LinkStatus: Sendable, Equatable, Codable {
         case broken
         /// No answer: timeout, refused connection, unknown host, TLS failure, redirect loop.
         case failed
+        /// Not requested: the address (or a redirect's) is not public, and `--allow-private` was not given.
+        case refused
 
         /// Broken and failed links fail `check` (exit code 2).
         public var isError: Bool { self == .broken || self == .failed }

@@ -128,13 +128,15 @@ public struct SiteLinkCheck: Sendable {
                 for result in report.results {
                     // A working answer the check cache gave is not a new run: what the file says stays.
                     if result.status.cached, health[result.url] != nil { continue }
-                    let state: LinkHealthFile.Entry.State =
-                        switch result.status.verdict {
-                        case .ok: .ok
-                        case .redirected: .moved
-                        case .broken: .broken
-                        case .failed: .unreachable
-                        }
+                    let state: LinkHealthFile.Entry.State
+                    switch result.status.verdict {
+                    case .ok: state = .ok
+                    case .redirected: state = .moved
+                    case .broken: state = .broken
+                    case .failed: state = .unreachable
+                    // Not asked: the file keeps what an earlier run (with --allow-private) found.
+                    case .refused: continue
+                    }
                     health.record(
                         result.url, state: state, code: result.status.status, finalURL: result.status.suggestion,
                         now: options.now, deadAfter: options.deadAfter)

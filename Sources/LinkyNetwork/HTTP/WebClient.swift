@@ -2,10 +2,17 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// One HTTP client for a command's whole run: follows redirects itself (so it can report each
 /// hop), bounds every request by a deadline and every body by a size, and says what went wrong
 /// in words a curator understands.
+///
+/// Unless `allowPrivateAddresses` is set, every request (each redirect hop included) goes only to a
+/// public address: the host is looked up first, refused if any of its addresses is loopback,
+/// private, link-local or otherwise not public, and the connection is made to the address that
+/// was checked (a client per host with that address as its DNS override), so a name that
+/// resolves differently a moment later (DNS rebinding) cannot move the request.
 public final class WebClient: Sendable {
     public struct Options: Sendable {
         /// The most a request may take, body included.
@@ -14,6 +21,12 @@ public final class WebClient: Sendable {
         /// Bodies are read up to this size; the rest is not downloaded.
         public var maximumBodyBytes = 2 * 1024 * 1024
         public var userAgent = "Mozilla/5.0 (compatible; linky-site/0.1; +https://github.com/linky-site/linky-site)"
+        /// Let requests reach loopback, private, link-local and reserved addresses (`--allow-private`:
+        /// tests against a server on 127.0.0.1, a trusted intranet list). Off, they are refused.
+        public var allowPrivateAddresses = false
+        /// Addresses requested as if they were public though they are not: for tests, which stand a
+        /// "public" server on 127.0.0.1 and a "private" one (a cloud's metadata service) on 127.0.0.2.
+        public var treatedAsPublic: Set<IPAddress> = []
 
         public init() {}
     }
@@ -48,6 +61,9 @@ public final class WebClient: Sendable {
         case tooManyRedirects(Int)
         case badRedirect(String)
         case connection(String)
+        /// The request would have gone to an address that is not public, and was not made.
+        /// `redirect` is the address redirected to, when a hop after the first was refused.
+        case privateAddress(host: String, address: IPAddress, restriction: IPAddress.Restriction, redirect: String?)
 
         public var description: String {
             switch self {
@@ -55,33 +71,53 @@ public final class WebClient: Sendable {
             case .tooManyRedirects(let count): "more than \(count) redirects"
             case .badRedirect(let location): "redirected to an address that is not a web page: \(location)"
             case .connection(let message): message
+            case .privateAddress(let host, let address, let restriction, let redirect):
+                (redirect.map { "redirected to \($0): " } ?? "")
+                    + (host == address.description ? "\(host) is " : "\(host) resolves to \(address), ")
+                    + "\(restriction.phrase), not a public one: not requested"
             }
         }
+
+        /// Whether the request was refused because its address is not public.
+        public var isPrivateAddress: Bool {
+            if case .privateAddress = self { true } else { false }
+        }
+
+        /// What to do about a refused address, for the warning that reports it.
+        public static let privateAddressHint =
+            "linky-site requests only public addresses, so a site from someone else cannot reach your network or a cloud's metadata service; if you trust the site, run again with --allow-private"
     }
 
     public let options: Options
     private let client: HTTPClient
+    /// Clients that connect to one checked address for one host, by `host` and address.
+    private let pinned = Mutex<[PinnedHost: HTTPClient]>([:])
 
     public init(options: Options = Options()) {
         self.options = options
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(10), read: Self.timeAmount(options.timeout)),
-            decompression: .enabled(limit: .ratio(100)))
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
-        // Left on, AsyncHTTPClient retries a refused connection until the deadline, so a closed port
-        // costs the whole timeout (and every retry of the link checker another one). Callers retry
-        // themselves, with a backoff they choose.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        client = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: Self.configuration(options, override: [:]))
     }
 
     /// Closes the connections; call once when the command is done.
     public func shutdown() async {
-        do {
-            try await client.shutdown()
-        } catch {
-            // Shutting down twice is the only failure, and a second close has nothing to release.
+        let clients =
+            [client]
+            + pinned.withLock { pinned in
+                defer { pinned.removeAll() }
+                return Array(pinned.values)
+            }
+        // One client per host a site links to: closed together, not one after another.
+        await withTaskGroup(of: Void.self) { group in
+            for client in clients {
+                group.addTask {
+                    do {
+                        try await client.shutdown()
+                    } catch {
+                        // Shutting down twice is the only failure, and a second close has nothing to release.
+                    }
+                }
+            }
         }
     }
 
@@ -108,6 +144,59 @@ public final class WebClient: Sendable {
 // MARK: - Private
 
 private extension WebClient {
+    /// A host and the address its connections are pinned to.
+    struct PinnedHost: Hashable, Sendable {
+        var host: String
+        var address: IPAddress
+    }
+
+    static func configuration(_ options: Options, override: [String: String]) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(10), read: Self.timeAmount(options.timeout)),
+            decompression: .enabled(limit: .ratio(100)))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        // Left on, AsyncHTTPClient retries a refused connection until the deadline, so a closed port
+        // costs the whole timeout (and every retry of the link checker another one). Callers retry
+        // themselves, with a backoff they choose.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.dnsOverride = override
+        return configuration
+    }
+
+    /// The client to request `url` with: the shared one when private addresses are allowed;
+    /// otherwise one whose connections go to the address checked here, after the host's every
+    /// address was found public.
+    ///
+    /// - Parameter redirect: whether `url` is a redirect's target, for the refusal's words.
+    func client(for url: String, redirect: Bool) async throws(Failure) -> HTTPClient {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else { throw redirect ? .badRedirect(url) : .connection("\(url) is not an http or https address") }
+        if options.allowPrivateAddresses { return client }
+        // AsyncHTTPClient connects to `URL.host` with IPv6 brackets trimmed; the override is keyed the same way.
+        guard var host = parsed.host, !host.isEmpty else { throw .connection("the address has no host") }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let addresses = try await HostResolver.addresses(
+            of: host, port: parsed.port ?? (scheme == "https" ? 443 : 80))
+        for address in addresses where !options.treatedAsPublic.contains(address) {
+            if let restriction = address.restriction {
+                throw .privateAddress(
+                    host: host, address: address, restriction: restriction, redirect: redirect ? url : nil)
+            }
+        }
+        let key = PinnedHost(host: host, address: addresses[0])
+        let options = options
+        return pinned.withLock { pinned in
+            if let existing = pinned[key] { return existing }
+            let made = HTTPClient(
+                eventLoopGroupProvider: .singleton,
+                configuration: Self.configuration(options, override: [host: key.address.description]))
+            pinned[key] = made
+            return made
+        }
+    }
+
     /// `request`, every wait bounded by `end`: AsyncHTTPClient's deadline for connecting, redirects
     /// and headers, a timer for the body.
     func perform(
@@ -118,6 +207,7 @@ private extension WebClient {
         var currentMethod = method
         var redirects: [Redirect] = []
         while true {
+            let client = try await self.client(for: current, redirect: !redirects.isEmpty)
             var request = HTTPClientRequest(url: current)
             request.method = currentMethod
             request.headers.add(name: "User-Agent", value: options.userAgent)

@@ -3,7 +3,9 @@ import LinkyHTML
 import LinkyModel
 
 /// What a page says about itself: from Open Graph, Twitter card and plain HTML tags, in that order
-/// of preference, with relative image and icon addresses made absolute.
+/// of preference, with relative image and icon addresses made absolute. Titles and descriptions come
+/// without control characters (an ESC or BEL a page puts there would reach link files,
+/// `metadata.json` and terminals).
 public struct PageMetadata: Sendable, Equatable {
     public var title: String?
     public var description: String?
@@ -39,9 +41,9 @@ public struct PageMetadata: Sendable, Equatable {
             .textContent.collapsingWhitespace
         let heading = root.descendants(named: "h1").first?.textContent.collapsingWhitespace
         title = [properties["og:title"], properties["twitter:title"], documentTitle, heading]
-            .lazy.compactMap { $0 }.first { !$0.isEmpty }
+            .lazy.compactMap { $0?.droppingControlCharacters.collapsingWhitespace }.first { !$0.isEmpty }
         description = [properties["og:description"], properties["twitter:description"], properties["description"]]
-            .lazy.compactMap { $0 }.first { !$0.isEmpty }
+            .lazy.compactMap { $0?.droppingControlCharacters.collapsingWhitespace }.first { !$0.isEmpty }
         let imageCandidates = [
             properties["og:image:secure_url"], properties["og:image"], properties["og:image:url"],
             properties["twitter:image"], properties["twitter:image:src"], properties["image"],

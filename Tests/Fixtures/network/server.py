@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """A web server on 127.0.0.1 for linky-site's network tests: fixture pages, redirects, errors,
 rate limits and slow answers. Prints its port on the first line of stdout, then serves until killed.
+Arguments (both optional): the port (0 for any free one) and the address to listen on (127.0.0.2
+stands in for a private address such as a cloud's metadata service, 169.254.169.254).
 
 Every request is recorded; GET /_log returns them as JSON lines ("METHOD path") and clears the log.
 """
@@ -62,6 +64,12 @@ CARD_PICTURE_PAGE = """<!doctype html><html><head><title>Card: %s</title>
 <meta property="og:image" content="%s">
 <link rel="icon" href="/pictures/icon.ico">
 </head><body></body></html>"""
+
+# A title with ESC, BEL and a C1 CSI in it, a description with C1 controls (libxml2 cuts an attribute
+# short at ESC or BEL).
+CONTROL_PAGE = ("<html><head><title>Evil\x1b]0;pwned\x07 title\u009b31m</title>"
+                '<meta name="description" content="Rings\u009b31m twice\u0085end">'
+                "</head><body></body></html>")
 
 NO_ICON_PAGE = """<!doctype html><html><head><title>No icon declared</title></head><body></body></html>"""
 
@@ -129,6 +137,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, TWITTER_PAGE)
         if path == "/plain":
             return send(200, PLAIN_PAGE)
+        if path == "/control":
+            return send(200, CONTROL_PAGE)
         if path == "/no-icon":
             return send(200, NO_ICON_PAGE)
         if path == "/favicon.ico":
@@ -179,6 +189,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return send(200, b"\xff\xd8\xff\xe0" + b"\0" * (12 * 1024 * 1024), "image/jpeg")
         if path == "/image.png":
             return send(200, b"\x89PNG\r\n\x1a\n", "image/png")
+        if path == "/redirect-to":
+            # Anywhere the query says: another host, a private address.
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            return send(302, "", headers={"Location": query["url"][0]})
+        if path == "/card-at":
+            # A page whose preview picture and icon are wherever the query says.
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            image, icon = html.escape(query["image"][0]), html.escape(query["icon"][0])
+            return send(200, f'<title>Card</title><meta property="og:image" content="{image}">'
+                        f'<link rel="icon" href="{icon}">')
         if path.startswith("/redirect/"):
             code = path.split("/")[2]
             if code == "chain":
@@ -258,7 +278,8 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def main():
-    server = Server(("127.0.0.1", int(sys.argv[1]) if len(sys.argv) > 1 else 0), Handler)
+    host = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
+    server = Server((host, int(sys.argv[1]) if len(sys.argv) > 1 else 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
 

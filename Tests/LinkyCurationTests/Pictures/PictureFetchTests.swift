@@ -31,11 +31,14 @@ import Testing
     func runFetch() async throws -> PictureFetch.Report {
         var metadata = MetadataFetch.Options(siteFolder: folder, today: "2026-11-27")
         metadata.timeout = .seconds(10)
+        // The fixture server is on 127.0.0.1.
+        metadata.allowPrivateAddresses = true
         let fetch = MetadataFetch(options: metadata)
         _ = try await fetch.fetch(try await fetch.plan())
         var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-27")
         // Generous: the 12 MB download must not time out on a machine running the suite in parallel.
         options.timeout = .seconds(60)
+        options.allowPrivateAddresses = true
         let pictures = PictureFetch(options: options)
         return try await pictures.run(try await pictures.plan())
     }
@@ -92,6 +95,49 @@ import Testing
         }
     }
 
+    /// A page (trusted here, as `--allow-private` would) whose og:image and icon are on a private address
+    /// (127.0.0.2 standing in for a cloud's metadata service): the pictures step, with its default
+    /// options, asks that address nothing and says why at the link; allowed, it downloads them.
+    @Test func picturesAtAPrivateAddressAreNotDownloaded() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let metadataService = try FixtureServer(host: "127.0.0.2")
+        let image = metadataService.url("/pictures/photo.jpg")
+        let icon = metadataService.url("/pictures/icon.ico")
+        let query = [("image", image), ("icon", icon)].map {
+            "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+        }
+        try write([
+            "links/card.md": "---\nurl: \(server.url("/card-at?" + query.joined(separator: "&")))\ntitle: Card\n---\n"
+        ])
+        var metadata = MetadataFetch.Options(siteFolder: folder, today: "2026-11-27")
+        metadata.timeout = .seconds(10)
+        metadata.allowPrivateAddresses = true
+        let fetch = MetadataFetch(options: metadata)
+        _ = try await fetch.fetch(try await fetch.plan())
+        #expect(try metadataService.log() == [])
+
+        let pictures = PictureFetch(options: PictureFetch.Options(siteFolder: folder, today: "2026-11-27"))
+        let report = try await pictures.run(try await pictures.plan())
+        #expect(report.stored == 0)
+        #expect(report.warnings.map(\.code) == [.privateAddress, .privateAddress])
+        #expect(
+            report.warnings.allSatisfy {
+                $0.location?.path == "links/card.md" && $0.hint?.contains("--allow-private") == true
+            })
+        #expect(
+            Set(report.warnings.map(\.message)) == [
+                "preview picture \(image): 127.0.0.2 is a loopback address, not a public one: not requested",
+                "icon \(icon): 127.0.0.2 is a loopback address, not a public one: not requested",
+            ])
+        #expect(try metadataService.log() == [])
+
+        var allowed = PictureFetch.Options(siteFolder: folder, today: "2026-11-27")
+        allowed.allowPrivateAddresses = true
+        let again = PictureFetch(options: allowed)
+        #expect(try await again.run(try await again.plan()).stored == 2)
+        #expect(Set(try metadataService.log()) == ["GET /pictures/photo.jpg", "GET /pictures/icon.ico"])
+    }
+
     @Test func aSecondFetchKeepsWhatItHasAndDropsWhatNoLinkUses() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(
@@ -122,6 +168,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.appending(path: "links/a.md"))
         var options = PictureFetch.Options(siteFolder: folder, today: "2026-11-28")
         options.onlyLinks = [try LinkURL(parsing: "https://example.org/b").comparisonKey]
+        options.allowPrivateAddresses = true
         let pictures = PictureFetch(options: options)
         let report = try await pictures.run(try await pictures.plan())
         #expect(report.stored == 1 && report.removed.isEmpty)
