@@ -97,22 +97,29 @@ import Testing
     }
 
     @Test func deeplyNestedListsInNotesAndListFiles() async throws {
-        // As deep as fits the size limits: 400 levels in a note (160 KB of indentation), 700 in a
-        // list file (490 KB).
-        var nested = ""
-        for depth in 0..<400 { nested += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
-        var deeper = nested
-        for depth in 400..<700 { deeper += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
+        // Up to the limit (100 levels, issue 39) a note and a list file build; past it, 400 levels in a
+        // note and 700 in a list file (490 KB) are each one located error, never a crash.
+        func levels(_ range: Range<Int>) -> String {
+            range.map { String(repeating: "  ", count: $0) + "- level \($0)\n" }.joined()
+        }
         let quotes = String(repeating: ">", count: 5_000) + " deep\n"
         let brackets = String(repeating: "[", count: 20_000) + "x" + String(repeating: "]", count: 20_000) + "\n"
+        let (fits, fitting) = try await build([
+            "links/nested.md": Data(("---\nurl: https://a.example/\ntitle: Nested\n---\n" + levels(0..<90)).utf8),
+            "links/list.md": Data(("---\ntitle: List\n---\n- [A](https://b.example/) - d\n" + levels(0..<90)).utf8),
+        ])
+        fits.remove()
+        #expect(!fitting.diagnostics.containsErrors, "\(fitting.diagnostics)")
+        #expect(fitting.outcome == .success)
         let (site, report) = try await build([
             "links/nested.md": Data(
-                ("---\nurl: https://a.example/\ntitle: Nested\n---\n" + nested + quotes + brackets).utf8),
-            "links/list.md": Data(("---\ntitle: List\n---\n- [A](https://b.example/) - d\n" + deeper).utf8),
+                ("---\nurl: https://a.example/\ntitle: Nested\n---\n" + levels(0..<400) + quotes + brackets).utf8),
+            "links/list.md": Data(("---\ntitle: List\n---\n- [A](https://b.example/) - d\n" + levels(0..<700)).utf8),
         ])
         defer { site.remove() }
-        #expect(!report.diagnostics.containsErrors, "\(report.diagnostics)")
-        #expect(report.outcome == .success)
+        let deep = report.diagnostics.filter { $0.code == .nestedTooDeep }
+        #expect(deep.map { $0.location?.description } == ["links/list.md:105", "links/nested.md:105"], "\(deep)")
+        #expect(report.outcome == .contentErrors)
     }
 
     @Test func symlinkLoopsInTheContentFolder() async throws {
