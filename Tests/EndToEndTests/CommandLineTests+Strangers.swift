@@ -89,6 +89,7 @@ extension CommandLineTests {
         let result = try run(["import", site.appending(path: "bookmarks.html").path, site.path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("links/imported is a symbolic link to"), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: replace the symbolic link with a real folder"), "\(result.stderr)")
         #expect(contents(victim) == ["a.txt", "empty", "sub", "sub/f"])
     }
 

@@ -135,7 +135,7 @@ extension Importer {
                 report.writeFailure = .error(
                     .importWriteFailed, at: SourceLocation(path: error.path),
                     "the import stopped, and nothing was written: \(error.reason)",
-                    hint: "check the folder's permissions and free space, then run the import again")
+                    hint: "\(error.hint), then run the import again")
                 report.files = []
                 report.indexFiles = []
             }

@@ -45,6 +45,14 @@ public enum SiteTransaction {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// The change would have written outside the site folder (through a symbolic link, say).
+        public var outside = false
+        /// What to do, for the end of a message.
+        public var hint: String {
+            outside
+                ? "replace the symbolic link with a real folder inside the site, or move what it points to into the site"
+                : "check the folder's permissions and free space"
+        }
         public var description: String { "\(path): \(reason)" }
     }
 
@@ -98,7 +106,8 @@ public enum SiteTransaction {
                 target = change.kind == .replace ? try site.target(change.path) : try site.path(change.path)
             } catch {
                 throw Failure(
-                    path: change.path, reason: error.reason + "; linky-site writes only inside the site folder")
+                    path: change.path, reason: error.reason + "; linky-site writes only inside the site folder",
+                    outside: error.outside)
             }
             let folder = (target as NSString).deletingLastPathComponent
             var missing = folder
