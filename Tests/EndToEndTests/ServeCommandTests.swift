@@ -17,16 +17,7 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // The first line names the address; read up to it without waiting for the end of the output.
-        var firstLine = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !firstLine.contains("\n"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            firstLine += String(decoding: data, as: UTF8.self)
-        }
-        let port = try #require(
-            firstLine.firstMatch(of: /Serving http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.output.1) })
+        let port = try Self.port(servedOn: out)
 
         let second = try cli.run(["serve", site.path, "--port", port])
         #expect(second.status == 75)
@@ -56,15 +47,7 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        var firstLine = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !firstLine.contains("\n"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            firstLine += String(decoding: data, as: UTF8.self)
-        }
-        let port = try #require(
-            firstLine.firstMatch(of: /Serving http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.output.1) })
+        let port = try Self.port(servedOn: out)
         // Through Python: a request with a Host header of our choosing.
         func status(_ host: String, _ path: String = "/") throws -> String {
             let script = """
@@ -86,6 +69,20 @@ import Testing
         #expect(try status("localhost:\(port)").hasPrefix("200"))
         #expect(try status("127.0.0.1:\(port)").hasPrefix("200"))
         #expect(try status("preview.example:\(port)").hasPrefix("200"))
+    }
+
+    /// The port a running `serve` names in its first line ("Serving http://127.0.0.1:PORT/"), read up
+    /// to that line without waiting for the end of the output.
+    static func port(servedOn out: Pipe) throws -> String {
+        var firstLine = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !firstLine.contains("\n"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            firstLine += String(decoding: data, as: UTF8.self)
+        }
+        return try #require(
+            firstLine.firstMatch(of: /Serving http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.output.1) })
     }
 
     @Test func helpHasAnExampleAndTheExitCodes() throws {
