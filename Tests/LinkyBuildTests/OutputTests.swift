@@ -101,6 +101,17 @@ import Testing
         #expect((sitemapCounter.counts["loc"] ?? 0) > 20)
         #expect(
             try site.read("sitemap.xml").contains("<loc>https://example.com/reading/c/programming/index.html</loc>"))
+        // RFC 3986 addresses (the sitemap protocol's rule): a Hangul path is percent-encoded, and the
+        // print page is listed with the others.
+        let locations = try site.read("sitemap.xml").components(separatedBy: "<loc>").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }
+        #expect(locations.contains("https://example.com/reading/c/%ED%95%9C%EA%B5%AD%EC%96%B4/index.html"))
+        #expect(locations.contains("https://example.com/reading/print/index.html"))
+        #expect(locations.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && $0 > 0x20 } }, "\(locations)")
+        // bookmarks.html says each link is public: linkding and Shaarli import a link without PRIVATE as private.
+        let entries = try site.read("bookmarks.html").components(separatedBy: "\n").filter { $0.contains("<DT><A ") }
+        #expect(entries.count == report.site!.links.count)
+        #expect(entries.allSatisfy { $0.contains(" PRIVATE=\"0\"") })
     }
 
     /// Every tag and every category with links has its own Atom and JSON feeds, well-formed, with what

@@ -217,7 +217,7 @@ struct PagePlanner {
             PlannedFile(path: SearchShardFormat.path(SearchShardFormat.manifestName), kind: .searchShards),
         ]
         // After every page is planned, so the sitemap lists them all.
-        let pages = files.filter { $0.isPage && $0.kind != .print }.map(\.path)
+        let pages = files.filter(\.isPage).map(\.path)
         files.append(PlannedFile(path: "sitemap.xml", kind: .sitemap(pages)))
         files += assetNames.sorted().map { PlannedFile(path: "assets/\($0)", kind: .asset($0)) }
         return files

@@ -70,6 +70,8 @@ struct BookmarksRenderer {
         let indent = String(repeating: "    ", count: depth + 1)
         var attributes = "HREF=\"\(site.links[id].url.absoluteString.xmlEscaped)\""
         if let date = site.links[id].date { attributes += " ADD_DATE=\"\(date.instant)\"" }
+        // A published site's links are public: linkding and Shaarli take a link without it as private.
+        attributes += " PRIVATE=\"0\""
         if !site.links[id].tags.isEmpty {
             attributes += " TAGS=\"\(site.links[id].tags.map { tagNames[$0] }.joined(separator: ",").xmlEscaped)\""
         }

@@ -5,15 +5,35 @@ struct SitemapRenderer {
     let context: TemplateContext
 
     /// The sitemap of `pages` (paths from the output root): absolute addresses when `base_url` is
-    /// known, else the paths as links have them.
+    /// known, else the paths as links have them. A path is percent-encoded (RFC 3986, as the sitemap
+    /// protocol asks): `tags/한글/` is `tags/%ED%95%9C%EA%B8%80/`.
     func render(_ pages: [String]) -> [UInt8] {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages {
-            let location = context.absolute(path) ?? context.href(path)
+            let relative = Self.encodedPath(context.href(path))
+            let location = context.site.config.baseURL.map { $0 + (relative == "./" ? "" : relative) } ?? relative
             xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
         }
         xml += "</urlset>\n"
         return Array(xml.utf8)
+    }
+
+    /// `path` with every byte but RFC 3986's unreserved characters and `/` percent-encoded.
+    static func encodedPath(_ path: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(path.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                output.append(byte)
+            default:
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
