@@ -215,6 +215,43 @@ import Testing
         #expect(report.outcome == .contentErrors)
     }
 
+    /// A number, boolean or null where text is meant (`tags: 5`, `tags: [1.0, null]`, `title: 1984`)
+    /// is a located error that says to quote it, not a tag "5" or "null"; quoted, it is text, and
+    /// YAML 1.1's `no` is the text it looks like.
+    @Test(arguments: [
+        ("tags: 5", 3, "not a number (`5`)"),
+        ("tags: true", 3, "not true or false (`true`)"),
+        ("tags: [a, 1.0, null]", 3, "not a number (`1.0`)"),
+        ("tags:\n  - a\n  - ~", 5, "not null (`~`)"),
+        ("tags: [0x1F]", 3, "not a number (`0x1F`)"),
+        ("title: 1984", 3, "not a number (`1984`)"),
+        ("description: -2.5e3", 3, "not a number (`-2.5e3`)"),
+        ("description: null", 3, "not null (`null`)"),
+    ])
+    func valuesThatAreNotTextAreLocatedErrors(field: String, line: Int, message: String) async throws {
+        let title = field.hasPrefix("title") ? "" : "title: T\n"
+        let site = try TestSite(["links/a.md": "---\nurl: https://a.example/\n\(field)\n\(title)---\n"])
+        defer { site.remove() }
+        let report = await site.build()
+        let error = try #require(report.diagnostics.first { $0.severity == .error }, "\(field)")
+        #expect(error.location == SourceLocation(path: "links/a.md", line: line), "\(field)")
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.hint?.contains("quote it") == true)
+        #expect(report.outcome == .contentErrors)
+    }
+
+    @Test func quotedNumbersAndWordsThatLookLikeOtherTypesAreText() async throws {
+        let site = try TestSite([
+            "links/a.md": "---\nurl: https://a.example/\ntitle: \"1984\"\ntags: [\"5\", no, v1.0, 1.2.3, 2024년]\n---\n"
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(report.diagnostics)")
+        let link = try #require(report.site?.links.first)
+        #expect(link.title == "1984")
+        #expect(link.tags.map { report.site!.tags[$0].name }.sorted() == ["1.2.3", "2024년", "5", "no", "v1.0"])
+    }
+
     @Test func tenThousandTagsOnOneLinkAreRefused() async throws {
         let tags = (0..<10_000).map { "t\($0)" }.joined(separator: ", ")
         let site = try TestSite(["links/many.md": "---\nurl: https://many.example\ntitle: Many\ntags: [\(tags)]\n---\n"]

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "Plain title", "\"Quoted\": 제목 #1", "- starts with a dash", "yes", "2024", "null", "a: b", "[not a list]",
+        "Plain title", "\"Quoted\": 제목 #1", "- starts with a dash", "yes", "2024", "null", "0o17", "1e3", "a: b",
+        "[not a list]",
         "  spaced   out  ", "@handle's `code` & <tags>", "한글 제목 — 설명",
     ])
     func anyTitleReadsBackAsWritten(title: String) async throws {
@@ -25,7 +26,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site) }
         let link = NewLink(
             url: try LinkURL(parsing: "https://example.com/경로?q=1"), title: title,
-            tags: ["swift", "C++", "맛집", "a, b", "#hash"], date: "2026-11-21", description: "Line one\nline two: yes",
+            tags: ["swift", "C++", "맛집", "a, b", "#hash", "100", "true"], date: "2026-11-21", description: "Line one\nline two: yes",
             image: try LinkURL(parsing: "https://example.com/og.png"), favorite: true, draft: false,
             note: "A **note**.", extra: [("toread", "true")])
         let file = try Self.write(link, in: "links/reading", site: site)
@@ -41,7 +42,8 @@ import Testing
         #expect(built.title == title.collapsingWhitespace)
         #expect(built.url.absoluteString == "https://example.com/%EA%B2%BD%EB%A1%9C?q=1")
         // The build drops a tag's leading `#`.
-        #expect(built.tags.map { report.site!.tags[$0].name } == ["swift", "C++", "맛집", "a, b", "hash"])
+        #expect(
+            built.tags.map { report.site!.tags[$0].name } == ["swift", "C++", "맛집", "a, b", "hash", "100", "true"])
         #expect(built.date?.isoDay == "2026-11-21")
         #expect(built.description == "Line one line two: yes")
         #expect(built.favorite)

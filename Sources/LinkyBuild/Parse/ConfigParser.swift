@@ -63,7 +63,7 @@ enum ConfigParser {
                 diagnostics.take(mapping.integer(entry, minimum: 0), as: .invalidConfig).map { config.recentCount = $0 }
             case "clean_urls": diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.cleanURLs = $0 }
             case "dead_after":
-                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                if let raw = diagnostics.take(mapping.string(entry, anyScalar: true), as: .invalidConfig) {
                     if let seconds = DurationText.seconds(raw) {
                         config.deadAfter = seconds
                     } else {

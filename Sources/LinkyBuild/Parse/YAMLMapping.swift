@@ -73,8 +73,13 @@ struct YAMLMapping {
 
     // MARK: - Typed values
 
-    /// A scalar as written (YAML 1.1 booleans and numbers stay text: `title: no` is the title "no").
-    func string(_ entry: Entry, code: DiagnosticCode = .invalidFieldType) -> Result<String, Diagnostic> {
+    /// A scalar as written (YAML 1.1 booleans stay text: `title: no` is the title "no"). A plain value
+    /// that YAML's core schema reads as a number, a boolean or null (`5`, `1.0`, `true`, `~`) is a
+    /// located error with the hint to quote it — it was probably not meant as text, and other tools
+    /// would read it as something else — unless `anyScalar` (values read further, such as dates).
+    func string(
+        _ entry: Entry, code: DiagnosticCode = .invalidFieldType, anyScalar: Bool = false
+    ) -> Result<String, Diagnostic> {
         guard case .scalar(let scalar) = entry.node else {
             return .failure(
                 .error(
@@ -83,7 +88,18 @@ struct YAMLMapping {
                         "write `\(entry.key): some text` on one line (quote it if it contains `: ` or starts with `[`)")
             )
         }
+        if !anyScalar, let kind = Self.nonTextKind(scalar) {
+            return .failure(
+                .error(
+                    code, at: location(of: entry), "`\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
+                    hint: "quote it to mean the text: `\(entry.key): \"\(scalar.string)\"`"))
+        }
         return .success(scalar.string.nfc)
+    }
+
+    /// What YAML's core schema reads a plain scalar as, when that is not text (see `YAMLCoreSchema`).
+    static func nonTextKind(_ scalar: Node.Scalar) -> String? {
+        scalar.style == .plain ? YAMLCoreSchema.nonTextKind(ofPlain: scalar.string) : nil
     }
 
     func bool(_ entry: Entry) -> Result<Bool, Diagnostic> {
@@ -117,6 +133,12 @@ struct YAMLMapping {
     func stringList(_ entry: Entry, code: DiagnosticCode = .invalidFieldType) -> Result<[String], Diagnostic> {
         switch entry.node {
         case .scalar(let scalar):
+            if let kind = Self.nonTextKind(scalar) {
+                return .failure(
+                    .error(
+                        code, at: location(of: entry), "`\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
+                        hint: "quote it to mean the text: `\(entry.key): \"\(scalar.string)\"`"))
+            }
             return .success(scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).nfc })
         case .sequence(let sequence):
             var values: [String] = []
@@ -127,6 +149,13 @@ struct YAMLMapping {
                             code, at: location(of: item),
                             "each item of `\(entry.key)` must be text, not a \(Self.kind(of: item))",
                             hint: "write `\(entry.key): [a, b]` or `\(entry.key): a, b`"))
+                }
+                if let kind = Self.nonTextKind(scalar) {
+                    return .failure(
+                        .error(
+                            code, at: location(of: item),
+                            "each item of `\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
+                            hint: "quote it to mean the text: `\(entry.key): [\"\(scalar.string)\"]`"))
                 }
                 values.append(scalar.string.nfc)
             }

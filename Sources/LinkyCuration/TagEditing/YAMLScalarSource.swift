@@ -1,3 +1,4 @@
+import LinkyBuild
 import Yams
 
 /// Where one YAML scalar is written in a file, and how each byte of its value was spelled there, so
@@ -75,8 +76,11 @@ struct YAMLScalarSource: Sendable, Equatable {
 extension YAMLScalarSource {
     /// Whether `text` reads back as itself when written as a plain scalar anywhere a tag name goes
     /// (a block or flow list item, a mapping key or value). Deliberately narrow: letters and digits
-    /// of any script, `-`, `_`, `.`, `+`, `/` and single inner spaces; everything else is quoted.
+    /// of any script, `-`, `_`, `.`, `+`, `/` and single inner spaces, not read as a number, boolean or
+    /// null; everything else is quoted.
     static func canBePlain(_ text: String) -> Bool {
+        // `100`, `true`, `null`: YAML would read a number, a boolean or null, which the build refuses.
+        guard YAMLCoreSchema.nonTextKind(ofPlain: text) == nil else { return false }
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         guard first.isASCII ? (first.properties.isAlphabetic || ("0"..."9").contains(first) || first == "_") : true,
             last != " "

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyBuild
 import LinkyModel
 import Yams
 
@@ -78,10 +79,13 @@ public enum LinkFileWriter {
 
 extension LinkFileWriter {
     /// A string scalar, quoted when YAML's core schema would read it as something else (`yes`,
-    /// `2024`, `null`, `1e3`): the build reads every value as text, but other YAML tools should too.
+    /// `2024`, `null`, `1e3`, `0o17`): the build refuses a plain number, boolean or null where text is
+    /// meant, and other YAML tools should read text too.
     static func stringNode(_ value: String) -> Node {
         let plain = Node(value)
-        guard case .scalar(let scalar) = plain, Resolver.default.resolveTag(of: plain) == .str || scalar.string.isEmpty
+        guard case .scalar(let scalar) = plain,
+            Resolver.default.resolveTag(of: plain) == .str || scalar.string.isEmpty,
+            YAMLCoreSchema.nonTextKind(ofPlain: value) == nil
         else { return Node(value, Tag(.str), .doubleQuoted) }
         return Node(value, Tag(.str))
     }
