@@ -140,8 +140,10 @@ struct TagResolver {
         // Names, slugs and order.
         let keys = Array(spelling.keys)
         let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, definitionByKey[$0]?.title ?? spelling[$0]!) })
+        // A tag's address comes from its name (the key in tags.yml, or its first spelling) or its
+        // `slug:`, never from its display `title`: a title can change without moving the page.
         let (slugs, collisions) = SlugAllocator().allocate(
-            keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? names[$0]!, identity: $0) })
+            keys.map { (key: $0, name: definitionByKey[$0]?.slug ?? spelling[$0]!, identity: $0) })
         for collision in collisions where collision.isReserved {
             diagnostics.append(
                 .warning(
@@ -166,6 +168,11 @@ struct TagResolver {
                 parent: parentOf[key].flatMap { idByKey[$0] })
             if let definition = definitionByKey[key] {
                 tag.aliases = definition.aliases.map { PathAlias($0, at: definition.location) }
+                // With a `slug:`, the address its name gives still leads to it (as an alias spelling
+                // does: quietly given up when another page has that address).
+                if definition.slug != nil, Slug.make(spelling[key]!) != tag.slug {
+                    tag.aliases.append(PathAlias(spelling[key]!, at: definition.location))
+                }
                 tag.definedAt = definition.location
             }
             return tag

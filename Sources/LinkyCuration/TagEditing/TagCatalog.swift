@@ -16,7 +16,7 @@ struct TagCatalog: Sendable {
         var aliases: [String]
         /// The `parent:` value, when there is one.
         var parent: WrittenTags?
-        /// The `slug:` and `title:` settings, when there are: the tag's address is made from them.
+        /// The `slug:` and `title:` settings, when there are: the address is made from the slug, else the name.
         var slug: String? = nil
         var title: String? = nil
     }

@@ -89,12 +89,13 @@ private extension TagRewriter {
         _ request: ResolvedEdit, site: Site, catalog: TagCatalog, changes: inout [TagEditPlan.FileChange],
         notes: inout [String]
     ) {
-        // The tag's address after the edit: from the `slug:` or `title:` of the entry it ends up with
-        // (its own, or the one a source brings over), else what it has now, else its new name.
+        // The tag's address after the edit: from the `slug:` of the entry it ends up with (its own, or
+        // the one a source brings over), else what it has now, else its new name (a `title:` is only
+        // what pages show).
         let entry =
             catalog.entry(request.newIdentity) ?? request.sources.sorted().lazy.compactMap { catalog.entry($0) }.first
         let newSlug =
-            entry.flatMap { $0.slug ?? $0.title }.map { Slug.make($0) }
+            entry.flatMap(\.slug).map { Slug.make($0) }
             ?? site.tags.first { $0.key == request.newIdentity }?.slug ?? Slug.make(request.newName)
         // Every address that goes away: the sources', and the target's own when its address changes.
         let path = catalog.file?.path ?? "tags.yml"

@@ -137,7 +137,7 @@ import Testing
 
     @Test func aRebuildWarnsWhenAnAddressWouldMoveWithoutAnAlias() async throws {
         let site = try TestSite([
-            "tags.yml": "C++:\n  description: The language\n",
+            "tags.yml": "C++:\n  description: The language\n  slug: cplusplus\n",
             "links/lang/guide.md": TestSite.link(url: "https://g.example", title: "Guide", tags: "[C++]", note: "n"),
             "links/lang/_index.md": "---\ntitle: Languages\n---\n",
         ])
@@ -156,7 +156,7 @@ import Testing
         #expect(warnings.count == 3, "\(warnings)")
         #expect(
             warnings.contains { $0.contains("the link \"Guide\" moved from l/lang/guide/ to l/languages/the-guide/") })
-        #expect(warnings.contains { $0.contains("the tag \"C++\" moved from tags/c-plus-plus/ to tags/cpp/") })
+        #expect(warnings.contains { $0.contains("the tag \"C++\" moved from tags/cplusplus/ to tags/cpp/") })
         #expect(warnings.contains { $0.contains("the category \"Languages\" moved from c/lang/ to c/languages/") })
         // Under --strict the warnings stop the build and the old output stays.
         try site.write(
@@ -164,13 +164,41 @@ import Testing
             TestSite.link(
                 url: "https://g.example", title: "Guide", tags: "[C++]", extra: "aliases: [/l/lang/guide/]\n", note: "n"
             ))
-        try site.write("tags.yml", "C++:\n  description: The language\n  slug: cpp\n  aliases: [/tags/c-plus-plus/]\n")
+        try site.write("tags.yml", "C++:\n  description: The language\n  slug: cpp\n  aliases: [/tags/cplusplus/]\n")
         try site.write("links/languages/_index.md", "---\ntitle: Languages\naliases: [lang]\n---\n")
         let kept = await site.build()
         #expect(!kept.diagnostics.contains { $0.code == .pathMoved }, "\(kept.diagnostics)")
         #expect(try site.read("l/lang/guide/index.html").contains("url=../../../l/languages/the-guide/index.html"))
+        #expect(try site.read("tags/cplusplus/index.html").contains("url=../../tags/cpp/index.html"))
+        // The address the tag's name gives leads to it too.
         #expect(try site.read("tags/c-plus-plus/index.html").contains("url=../../tags/cpp/index.html"))
         #expect(try site.read("c/lang/index.html").contains("url=../../c/languages/index.html"))
+    }
+
+    /// A tag's address comes from its name in tags.yml (or its `slug:`), never from its display title:
+    /// giving `한글` the title "Hangul" keeps `tags/한글/`, with no warning, and taking it away again too.
+    /// A `slug:` moves the page, and the address the name gives redirects to it.
+    @Test func aTagsTitleNeverMovesItsAddressAndASlugLeavesARedirect() async throws {
+        let site = try TestSite([
+            "links/a.md": TestSite.link(url: "https://a.example", title: "A", tags: "[한글, Swift]")
+        ])
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        #expect(try site.read("tags/한글/index.html").contains("한글"))
+        try site.write("tags.yml", "한글:\n  title: Hangul (한글)\nswift:\n  title: The Swift language\n")
+        let titled = await site.build()
+        #expect(!titled.diagnostics.contains { $0.code == .pathMoved }, "\(titled.diagnostics)")
+        #expect(try site.read("tags/한글/index.html").contains("Hangul (한글)"))
+        #expect(try site.read("tags/swift/index.html").contains("The Swift language"))
+        #expect(!site.exists("tags/hangul-한글/index.html"))
+        try site.write("tags.yml", "")
+        let untitled = await site.build()
+        #expect(!untitled.diagnostics.contains { $0.code == .pathMoved }, "\(untitled.diagnostics)")
+        try site.write("tags.yml", "한글:\n  title: Hangul\n  slug: hangul\n")
+        let slugged = await site.build()
+        #expect(!slugged.diagnostics.contains { $0.code == .pathMoved }, "\(slugged.diagnostics)")
+        #expect(try site.read("tags/hangul/index.html").contains("Hangul"))
+        #expect(try site.read("tags/한글/index.html").contains("url=../../tags/hangul/index.html"))
     }
 
     @Test func aRenamedCategoryWithAnAliasKeepsEveryAddressBelowIt() async throws {

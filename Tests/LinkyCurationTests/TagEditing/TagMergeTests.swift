@@ -27,11 +27,11 @@ import Testing
         let plan = try await fixture.apply(.merge(["js", "es6"], into: "javascript"))
         #expect(plan.linksChanged == 9)
         try fixture.expectRewritten(to: "javascript", except: ["tags.yml"])
-        // The entry keeps its title (so the tag's address becomes tags/js/) and gains the addresses
-        // that go away as aliases: es6's and javascript's own.
+        // The entry keeps its title (the tag's address comes from its name: tags/javascript/) and gains
+        // the addresses that go away as aliases: es6's and js's.
         #expect(
             String(decoding: try fixture.bytes("tags.yml"), as: UTF8.self)
-                == "javascript:\n  title: JS\n  aliases: [\"/tags/es6/\", \"/tags/javascript/\", ecma]\nnode:\n  parent: javascript   # the language\n"
+                == "javascript:\n  title: JS\n  aliases: [\"/tags/es6/\", \"/tags/js/\", ecma]\nnode:\n  parent: javascript   # the language\n"
         )
         let site = try await fixture.site()
         let tag = try #require(site.tags.first { $0.key == "javascript" })

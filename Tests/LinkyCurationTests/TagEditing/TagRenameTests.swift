@@ -7,8 +7,9 @@ import Testing
     @Test func renamesEverySpellingInEveryFormAndNothingElse() async throws {
         let fixture = try TagFixture([
             // An alias that is the entry's own name is left as it is (it then names the old spelling).
+            // The `slug:` keeps the address, so no alias is added.
             "tags.yml":
-                "⟦javascript⟧:   # the language\n  title: JavaScript\n  aliases: [ecmascript, JavaScript]\nnode:\n  parent: ⟦JavaScript⟧\n",
+                "⟦javascript⟧:   # the language\n  title: JavaScript\n  slug: javascript\n  aliases: [ecmascript, JavaScript]\nnode:\n  parent: ⟦JavaScript⟧\n",
             // BOM, CRLF, a `#` in the URL, the title, a comment and the note.
             "links/a.md":
                 "\u{FEFF}---\r\nurl: https://a.example/#javascript\r\ntitle: \"A: the #javascript page\"\r\ntags: [⟦JavaScript⟧, swift, 'web']   # javascript in a comment\r\ndate: 2024-01-01\r\n---\r\nA note about #javascript and `javascript`.\r\n",
@@ -90,7 +91,7 @@ import Testing
     @Test(arguments: ["c: d", "x #y", "[z]", "-w", "it's \"q\"", "a\\b", "yes", "100", "🍜 noodles"])
     func quotesNewNamesThatYAMLWouldReadOtherwise(name: String) async throws {
         let files = [
-            "tags.yml": "old:\n  title: Old\nchild:\n  parent: old   # keep me\n",
+            "tags.yml": "old:\n  title: Old\n  slug: old\nchild:\n  parent: old   # keep me\n",
             "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: [old, web]\n---\n",
             "links/b.md": "---\nurl: https://b.example\ntitle: B\ntags:\n  - child\n  - old  # comment\n  - web\n---\n",
             "links/c.md": "---\nurl: https://c.example\ntitle: C\ntags: 'web, old'\n---\n",
@@ -119,9 +120,10 @@ import Testing
         }
     }
 
+    /// (With a `slug:`, which the renamed tag keeps: its address does not move, so no alias is added.)
     @Test func acceptsTheTitleTagsListShows() async throws {
         let fixture = try TagFixture([
-            "tags.yml": "⟦techblog⟧:\n  title: Tech Blog\nweb:\n  title: The Web\n",
+            "tags.yml": "⟦techblog⟧:\n  title: Tech Blog\n  slug: tech-blog\nweb:\n  title: The Web\n",
             "links/a.md": "---\nurl: https://a.example\ntitle: A\ntags: [⟦TechBlog⟧, web]\n---\n",
         ])
         defer { fixture.remove() }
