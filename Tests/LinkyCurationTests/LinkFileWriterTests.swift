@@ -26,7 +26,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site) }
         let link = NewLink(
             url: try LinkURL(parsing: "https://example.com/경로?q=1"), title: title,
-            tags: ["swift", "C++", "맛집", "a, b", "#hash", "100", "true"], date: "2026-11-21", description: "Line one\nline two: yes",
+            tags: ["swift", "C++", "맛집", "a, b", "#hash", "100", "true"], date: "2026-11-21",
+            description: "Line one\nline two: yes",
             image: try LinkURL(parsing: "https://example.com/og.png"), favorite: true, draft: false,
             note: "A **note**.", extra: [("toread", "true")])
         let file = try Self.write(link, in: "links/reading", site: site)

@@ -132,7 +132,9 @@ private extension ContentFileParser {
             }
         }
         var date: LinkDate?
-        if let entry = mapping["date"], let raw = problems.take(mapping.string(entry, code: .invalidDate, anyScalar: true)) {
+        if let entry = mapping["date"],
+            let raw = problems.take(mapping.string(entry, code: .invalidDate, anyScalar: true))
+        {
             date = LinkDate(parsing: raw)
             if date == nil {
                 problems.append(
