@@ -56,6 +56,8 @@ public struct PreviewServer: Sendable {
 
     /// Builds the site, listens, and serves until SIGINT/SIGTERM (or the task is cancelled).
     public func run(events: @escaping @Sendable (Event) async -> Void) async throws {
+        // A port in use is said before the first build, not after it.
+        if let failure = PortProbe.failure(host: options.host, port: options.port) { throw failure }
         let start = ContinuousClock.now
         let build = await PreviewBuild(options: options.build)
         await events(.built(diagnostics: build.diagnostics, files: build.files.count, milliseconds: start.milliseconds))

@@ -228,9 +228,17 @@ import Testing
         var options = PreviewServer.Options(build: .init(siteFolder: server.folder))
         options.port = server.port
         options.handlesSignals = false
+        // Said before the site is built (a large site takes seconds): no event comes first.
+        let events = EventLog()
         await #expect(throws: PreviewServer.Failure.portInUse(host: "127.0.0.1", port: server.port)) {
-            try await PreviewServer(options: options).run { _ in }
+            try await PreviewServer(options: options).run { _ in await events.add() }
         }
+        #expect(await events.count == 0)
+    }
+
+    actor EventLog {
+        var count = 0
+        func add() { count += 1 }
     }
 
     /// Issue 39: through DNS rebinding a web page reaches the preview under its own name; that name is
