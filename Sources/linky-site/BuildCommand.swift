@@ -40,10 +40,7 @@ struct BuildCommand: AsyncParsableCommand {
         completion: .directory)
     var output: String?
 
-    @Option(
-        name: [.customShort("b"), .customLong("base-url")],
-        help: "The address the site is published at; overrides base_url in linky.yml.")
-    var baseURL: String?
+    @OptionGroup var base: BaseURLOption
 
     @Flag(name: [.customShort("D"), .long], help: "Include links marked `draft: true`.")
     var drafts = false
@@ -70,7 +67,7 @@ struct BuildCommand: AsyncParsableCommand {
         let folder = try site.open()
         var options = BuildOptions(
             siteFolder: folder.url, outputFolder: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            baseURL: baseURL)
+            baseURL: base.baseURL)
         options.includeDrafts = drafts
         options.strict = strict
         options.pdf = pdf

@@ -55,6 +55,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteArgument
 
+    @OptionGroup var base: BaseURLOption
+
     @Flag(help: "Check that every link's address still works (uses the network).")
     var links = false
 
@@ -160,7 +162,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
 
         let started = ContinuousClock.now
-        var options = BuildOptions(siteFolder: siteURL)
+        var options = BuildOptions(siteFolder: siteURL, baseURL: base.baseURL)
         options.writeOutput = false
         options.reportMissingBaseURL = true
         options.includeDrafts = drafts

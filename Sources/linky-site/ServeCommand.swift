@@ -32,6 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteArgument
 
+    @OptionGroup var base: BaseURLOption
+
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
 
@@ -57,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = try site.open()
-        var build = BuildOptions(siteFolder: folder.url)
+        var build = BuildOptions(siteFolder: folder.url, baseURL: base.baseURL)
         build.includeDrafts = drafts
         var options = PreviewServer.Options(build: build)
         options.host = host
