@@ -20,9 +20,11 @@ extension SiteScaffold {
         - `links/places-to-eat.md` shows the other format: a whole category as one list.
         - Tag titles and aliases are in `tags.yml`.
 
-        Build the site into `_site/` and open `_site/index.html`:
+        Preview it as you edit (http://127.0.0.1:8080/), add a link, and build the site into `_site/`:
 
         ```sh
+        linky-site serve
+        linky-site add https://example.com/
         linky-site build
         ```
 

@@ -37,7 +37,9 @@ struct AddCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The address to add (http or https; Hangul paths and IDN hosts are fine).")
+    @Argument(
+        help: ArgumentHelp("The address to add (http or https; Hangul paths and IDN hosts are fine).", valueName: "URL")
+    )
     var url: String
 
     @OptionGroup var site: SiteArgument

@@ -63,7 +63,9 @@ extension CheckOutput {
         guard let links else {
             return failed
                 ? "Check failed: \(problems)\(strict && errorCount == 0 ? " (--strict)" : "")."
-                : String(format: "Checked %@ in %.2f s; %@.", count(linkCount, "link"), seconds, problems)
+                : String(
+                    format: "Checked the files of %@ in %.2f s; %@. Their addresses were not visited: add --links.",
+                    count(linkCount, "link"), seconds, problems)
         }
         let site = "Site: \(count(linkCount, "link")); \(problems)\(failed && errorCount == 0 ? " (--strict)" : "")."
         return site + "\n" + linkSummary(links)

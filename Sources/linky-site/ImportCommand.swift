@@ -52,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The file to import.", completion: .file())
+    @Argument(help: ArgumentHelp("The file to import.", valueName: "FILE"), completion: .file())
     var file: String
 
     @OptionGroup var site: SiteArgument

@@ -23,7 +23,7 @@ struct NewCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The folder to create.", completion: .directory)
+    @Argument(help: ArgumentHelp("The folder to create.", valueName: "DIR"), completion: .directory)
     var folder: String
 
     @Option(help: "The site's title (default: My Links, or the list's title with --list-from).")
@@ -50,7 +50,7 @@ struct NewCommand: ParsableCommand {
                 for path in adoption.written { Terminal.output("  wrote \(path)") }
                 for line in adoption.ignoredLines { Terminal.output("  .gitignore: added \(line)") }
                 for path in adoption.kept { Terminal.output("  kept  \(path) (it was there)") }
-                Terminal.output("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
+                Terminal.output("\n\(Self.next(folder))")
             } catch SiteScaffold.Failure.unreadable(let path) {
                 Terminal.error(
                     "linky-site: error: \(path) cannot be read; nothing was written\n  hint: give a Markdown file in \(folder)\n"
@@ -63,12 +63,19 @@ struct NewCommand: ParsableCommand {
             let written = try SiteScaffold(folder: url).create(title: title, release: release)
             Terminal.output("Created \(folder) with \(written.count) files:")
             for path in written { Terminal.output("  \(path)") }
-            Terminal.output("\nNext: linky-site build \(folder)   then open \(folder)/_site/index.html")
+            Terminal.output("\n\(Self.next(folder))")
         } catch SiteScaffold.Failure.folderNotEmpty {
             Terminal.error(
                 "linky-site: error: \(folder) already has files; nothing was written\n  hint: choose a new folder name, or adopt this one with --force (it changes none of its files)\n"
             )
             throw ExitCode(73)
         }
+    }
+
+    /// What to run after `new`: preview the site, then build it.
+    static func next(_ folder: String) -> String {
+        let enter = folder == "." ? "" : "cd \(folder.contains(" ") ? "'\(folder)'" : folder) && "
+        return
+            "Next: \(enter)linky-site serve   (a preview at http://127.0.0.1:8080/; `linky-site build` writes _site/)"
     }
 }

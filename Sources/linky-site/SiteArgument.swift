@@ -4,10 +4,14 @@ import ArgumentParser
 /// argument (`build [SITE]`, `import FILE [SITE]`, `add URL [SITE]`) or with `-s/--site SITE`, as
 /// Hugo's `-s`; the current folder when left out.
 struct SiteArgument: ParsableArguments {
-    @Argument(help: "The site folder (default: the current folder; or give it with -s).", completion: .directory)
+    @Argument(
+        help: ArgumentHelp("The site folder (default: the current folder; or give it with -s).", valueName: "SITE"),
+        completion: .directory)
     var positional: String?
 
-    @Option(name: [.customShort("s"), .customLong("site")], help: "The site folder.", completion: .directory)
+    @Option(
+        name: [.customShort("s"), .customLong("site")], help: ArgumentHelp("The site folder.", valueName: "SITE"),
+        completion: .directory)
     var option: String?
 
     var site: String { option ?? positional ?? "." }

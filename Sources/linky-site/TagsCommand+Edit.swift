@@ -32,10 +32,12 @@ extension TagsCommand {
                 """
         )
 
-        @Argument(help: "The tag to rename: any spelling of it, or the title `tags list` shows.")
+        @Argument(
+            help: ArgumentHelp(
+                "The tag to rename: any spelling of it, or the title `tags list` shows.", valueName: "OLD"))
         var old: String
 
-        @Argument(help: "The new name, as it should be written.")
+        @Argument(help: ArgumentHelp("The new name, as it should be written.", valueName: "NEW"))
         var new: String
 
         @OptionGroup var site: SiteArgument

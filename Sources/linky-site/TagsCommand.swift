@@ -6,8 +6,9 @@ import LinkyModel
 struct TagsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
-        abstract: "Look after the site's tags.",
-        subcommands: [List.self, Rename.self, Merge.self]
+        abstract: "Look after the site's tags (`linky-site tags` alone lists them).",
+        subcommands: [List.self, Rename.self, Merge.self],
+        defaultSubcommand: List.self
     )
 
     struct List: AsyncParsableCommand {

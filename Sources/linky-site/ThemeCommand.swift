@@ -52,12 +52,25 @@ struct ThemeCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The template, as its file name without .mustache: home, category, partials/link_item…")
+        @Argument(
+            help: ArgumentHelp(
+                "The template, as its file name without .mustache: home, category, partials/link_item…",
+                valueName: "TEMPLATE"))
         var template: String?
 
         @OptionGroup var site: SiteArgument
 
         func run() async throws {
+            var site = site
+            var template = template
+            // `theme data my-links`: a folder where a template goes, and no site given, is the site.
+            var isFolder: ObjCBool = false
+            if let given = template, site.option == nil, site.positional == nil,
+                FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), isFolder.boolValue
+            {
+                site.positional = given
+                template = nil
+            }
             let folder = try site.open()
             guard let template else {
                 for name in TemplateData.templates(siteFolder: folder.url) { Terminal.output("\(name)") }

@@ -40,7 +40,8 @@ extension CommandLineTests {
         #expect(fine.status == 0, "\(fine.stderr)")
         // Exactly what build would say, base_url included.
         #expect(fine.stderr.contains("linky.yml: warning[LINKY151]"))
-        #expect(fine.stderr.contains("Checked 1 link in "))
+        #expect(fine.stderr.contains("Checked the files of 1 link in "))
+        #expect(fine.stderr.contains("Their addresses were not visited: add --links."))
         #expect(fine.stdout.isEmpty)
         #expect(try run(["check", "--strict"], in: site).status == 1)
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "_site").path))

@@ -9,13 +9,111 @@ extension CommandLineTests {
     @Test func aMisspelledCommandSuggestsTheNearest() throws {
         let typo = try run(["biuld", "."])
         #expect(typo.status == 64)
-        #expect(typo.stderr.contains("linky-site: 'biuld' is not a command. Did you mean 'build'?"), "\(typo.stderr)")
+        #expect(
+            typo.stderr.contains("linky-site: error: 'biuld' is not a command. Did you mean 'build'?"), "\(typo.stderr)"
+        )
         let alias = try run(["servr"])
         #expect(alias.stderr.contains("Did you mean 'serve'?"), "\(alias.stderr)")
         let far = try run(["completely-unknown"])
         #expect(far.status == 64 && !far.stderr.contains("Did you mean"))
+        #expect(far.stderr.contains("The commands are build, check, new, add"), "\(far.stderr)")
         let server = try run(["server", "--help"])
         #expect(server.status == 0 && server.stdout.contains("Preview the site locally"))
+    }
+
+    /// Issue 41: the words Hugo, Zola and others use are told the command of ours that does it; `rm`
+    /// is told that a link is a file.
+    @Test(arguments: [
+        ("generate", "Did you mean 'build'?"), ("deploy", "Did you mean 'build'?"),
+        ("preview", "Did you mean 'serve'?"),
+        ("lint", "Did you mean 'check'?"), ("list", "Did you mean 'tags list'?"), ("save", "Did you mean 'add'?"),
+        ("rm", "A link is a file: delete it"), ("delete", "A link is a file: delete it"),
+    ])
+    func otherToolsCommandsAreToldOurs(word: String, advice: String) throws {
+        let result = try run([word])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("linky-site: error: '\(word)' is not a command. \(advice)"), "\(result.stderr)")
+        #expect(result.stderr.contains("  hint: "))
+    }
+
+    /// `new site DIR` (Hugo), `init DIR` and `init` in an empty folder (Zola), `version`, and `tags`
+    /// alone: each does what the user meant.
+    @Test func hugoAndZolaSpellingsWork() throws {
+        let parent = try temporarySite([:])
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let hugo = try run(["new", "site", "mysite"], in: parent)
+        #expect(hugo.status == 0, "\(hugo.stderr)")
+        #expect(FileManager.default.fileExists(atPath: parent.appending(path: "mysite/linky.yml").path))
+        #expect(hugo.stdout.contains("Next: cd mysite && linky-site serve"), "\(hugo.stdout)")
+        let zola = try run(["init", "other"], in: parent)
+        #expect(
+            zola.status == 0 && FileManager.default.fileExists(atPath: parent.appending(path: "other/linky.yml").path))
+        let empty = parent.appending(path: "empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let here = try run(["init"], in: empty)
+        #expect(here.status == 0 && FileManager.default.fileExists(atPath: empty.appending(path: "linky.yml").path))
+        #expect(here.stdout.contains("Next: linky-site serve"), "\(here.stdout)")
+        let version = try run(["version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("linky-site "))
+        let tags = try run(["tags"], in: parent.appending(path: "mysite"))
+        #expect(tags.status == 0, "\(tags.stderr)")
+        #expect(tags.stdout.contains("tags/맛집/"), "\(tags.stdout)")
+        // A site's README says how to preview it.
+        let readme = try String(contentsOf: parent.appending(path: "mysite/README.md"), encoding: .utf8)
+        #expect(readme.contains("linky-site serve"))
+    }
+
+    /// `linky-site` alone: in a site, what to run there; elsewhere, how to start. Never the whole help.
+    @Test func linkySiteAloneSaysWhatToRun() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let inSite = try run([], in: site)
+        #expect(inSite.status == 0)
+        #expect(
+            inSite.stdout.contains("This folder is a linky-site site.") && inSite.stdout.contains("linky-site serve"))
+        let elsewhere = try run([], in: site.appending(path: "links"))
+        #expect(elsewhere.stdout.contains("linky-site new my-links && cd my-links && linky-site serve"))
+    }
+
+    /// Usage errors speak as every other error does, and name SITE, URL, FILE in their usage line.
+    @Test func usageErrorsAreInOneVoice() throws {
+        let unknown = try run(["build", "--bogus"])
+        #expect(unknown.status == 64)
+        let lines = unknown.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "linky-site: error: unknown option '--bogus'", "\(unknown.stderr)")
+        #expect(
+            lines.contains { $0.hasPrefix("  usage: linky-site build [<SITE>] [--site <SITE>]") }, "\(unknown.stderr)")
+        #expect(lines.last == "  hint: see `linky-site build --help`")
+        #expect(!unknown.stderr.contains("Error: ") && !unknown.stderr.contains("<positional>"))
+        let missing = try run(["add"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("linky-site: error: missing expected argument '<URL>'\n"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("  usage: linky-site add [<options>] <URL> [<SITE>]"), "\(missing.stderr)")
+        let importing = try run(["import", "--help"])
+        #expect(importing.stdout.contains("<FILE> [<SITE>]"), "\(importing.stdout)")
+    }
+
+    /// `-b/--base-url` wherever the site's address is used: `check` does not warn that base_url is missing,
+    /// and `serve` takes it.
+    @Test func baseURLOnCheckAndServe() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let without = try run(["check", site.path])
+        #expect(without.stderr.contains("LINKY151"))
+        let with = try run(["check", site.path, "-b", "https://example.com/"])
+        #expect(with.status == 0 && !with.stderr.contains("LINKY151"), "\(with.stderr)")
+        let help = try run(["serve", "--help"])
+        #expect(help.stdout.contains("-b, --base-url <URL>"), "\(help.stdout)")
+    }
+
+    /// `theme data my-links`: a folder named where the template goes, with no site given, is the site.
+    @Test func themeDataTakesAFolderForTheSite() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let listing = try run(["theme", "data", site.path])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("category"), "\(listing.stdout)")
     }
 
     @Test func shortFlagsForDraftsAndBaseURL() throws {
