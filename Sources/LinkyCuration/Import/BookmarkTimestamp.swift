@@ -115,6 +115,7 @@ enum BookmarkTimestamp {
         let hour = clock[0]!
         let minute = clock[1]!
         let second = clock.count == 3 ? clock[2]! : 0
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var offset = "Z"
         if let zone = zone?.trimmingCharacters(in: .whitespaces), !zone.isEmpty {
             let named = [
@@ -122,14 +123,13 @@ enum BookmarkTimestamp {
                 "MDT": -6, "PST": -8, "PDT": -7,
             ]
             if let hours = named[zone.uppercased()] {
-                offset = hours == 0 ? "Z" : String(format: "%@%02d:00", hours < 0 ? "-" : "+", abs(hours))
+                offset = hours == 0 ? "Z" : (hours < 0 ? "-" : "+") + two(abs(hours)) + ":00"
             } else if zone.first == "+" || zone.first == "-" {
                 offset = zone
             } else {
                 return nil
             }
         }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let year = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return LinkDate(
             parsing: "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))\(offset)")

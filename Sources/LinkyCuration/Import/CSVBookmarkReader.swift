@@ -81,13 +81,11 @@ public enum CSVBookmarkReader {
         _ field: (String) -> String?, dialect: Dialect, at location: SourceLocation, problems: inout [Diagnostic]
     ) -> ImportedBookmarks.Entry {
         var entry = ImportedBookmarks.Entry(line: location.line, url: field("url"), title: field("title") ?? "")
-        func day(_ name: String) -> String? {
-            BookmarkTimestamp.day(field(name), field: name, at: location, problems: &problems)
-        }
         switch dialect {
         case .pocket:
             entry.tags = split(field("tags"), by: "|")
-            entry.date = day("time_added")
+            entry.date = BookmarkTimestamp.day(
+                field("time_added"), field: "time_added", at: location, problems: &problems)
             if field("status")?.lowercased() == "unread" { entry.extra.append(.init(key: "toread", value: "true")) }
         case .raindrop:
             entry.folders = (field("folder") ?? "").split(separator: "/").map {
@@ -96,7 +94,7 @@ public enum CSVBookmarkReader {
             entry.tags = split(field("tags"), by: ",")
             entry.description = field("excerpt")
             // ISO 8601 in Raindrop's own export; Unix seconds in older ones and in its API's CSV.
-            entry.date = day("created")
+            entry.date = BookmarkTimestamp.day(field("created"), field: "created", at: location, problems: &problems)
             entry.note =
                 [field("note"), field("highlights").map(highlights)].compactMap { $0 }
                 .joined(separator: "\n\n").nilIfEmpty
@@ -112,13 +110,14 @@ public enum CSVBookmarkReader {
             case let folder?: entry.folders = [folder]
             }
             entry.description = field("selection")
-            entry.date = day("timestamp")
+            entry.date = BookmarkTimestamp.day(
+                field("timestamp"), field: "timestamp", at: location, problems: &problems)
             entry.tags = field("tags").map(jsonOrCommaList) ?? []
         case .plain:
             entry.description = field("description")
             entry.folders = (field("category") ?? field("folder") ?? "").split(separator: "/").map(String.init)
             entry.tags = split(field("tags"), by: ",")
-            entry.date = day("date")
+            entry.date = BookmarkTimestamp.day(field("date"), field: "date", at: location, problems: &problems)
             entry.note = field("note")
             entry.favorite = field("favorite").map(isTrue) ?? false
         }

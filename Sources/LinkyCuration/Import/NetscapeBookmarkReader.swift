@@ -212,7 +212,7 @@ private extension NetscapeBookmarkReader {
             }
         }
 
-        func entry(_ anchor: HTMLNode, line: Int?) -> ImportedBookmarks.Entry {
+        mutating func entry(_ anchor: HTMLNode, line: Int?) -> ImportedBookmarks.Entry {
             let href = anchor.attribute("href").flatMap { $0.isEmpty ? nil : $0 }
             let feed = anchor.attribute("feedurl").flatMap { $0.isEmpty ? nil : $0 }
             var extra: [ImportedBookmarks.Entry.Extra] = []

@@ -7,9 +7,9 @@ import LinkyModel
 /// an outline is a link when it has an address:
 ///
 /// - a feed (`xmlUrl`): a link to its site (`htmlUrl`, else the feed itself), the feed kept as `feed:`.
-///   Feeds that share a site address (a blog's posts and its comments, one site's feeds per
-///   category) would be one link and lose the others, so each of them is a link to its feed instead,
-///   the shared site kept as `site:`;
+///   Different feeds that share a site address (a blog's posts and its comments, one site's feeds
+///   per category) would be one link and lose the others, so each of them is a link to its feed
+///   instead, the shared site kept as `site:`;
 /// - a site without a feed (`htmlUrl` alone), or a link outline (`type="link" url="…"`, as OPML 2.0
 ///   and outliners write): a link to that address.
 ///
@@ -49,12 +49,22 @@ public enum OPMLReader {
         }
         walk(root, folders: [], depth: 0)
 
-        var feedsBySite: [String: Int] = [:]
-        for outline in outlines where outline.feed != nil {
-            if let site = outline.site { feedsBySite[site, default: 0] += 1 }
+        // A site shared by two different feeds (as the duplicate check compares addresses).
+        func key(_ address: String) -> String {
+            do {
+                return try LinkURL(parsing: address).comparisonKey
+            } catch {
+                return address  // the importer reports it
+            }
+        }
+        var feedsBySite: [String: Set<String>] = [:]
+        for outline in outlines {
+            if let site = outline.site, let feed = outline.feed {
+                feedsBySite[key(site), default: []].insert(key(feed))
+            }
         }
         let entries = outlines.map { outline in
-            guard let site = outline.site, let feed = outline.feed, feedsBySite[site, default: 0] > 1 else {
+            guard let site = outline.site, let feed = outline.feed, feedsBySite[key(site), default: []].count > 1 else {
                 return outline.entry
             }
             var entry = outline.entry
