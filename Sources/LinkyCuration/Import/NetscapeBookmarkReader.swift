@@ -111,8 +111,14 @@ private extension NetscapeBookmarkReader {
             switch node.name {
             case nil:
                 return
-            case "head", "title", "meta", "style", "script", "h1":
+            case "style", "script":
                 skip(node)
+            case "head", "title", "meta", "h1":
+                // Not bookmarks; but in a file without a DOCTYPE (Google Bookmarks' export) the
+                // parser, adding no <html> or <body>, can nest the rest of the file inside them.
+                for child in node.children {
+                    if ["dl", "dt", "dd", "p"].contains(child.name ?? "") { walk(child) } else { skip(child) }
+                }
             case "dl":
                 let parent = stack.last ?? Frame(isFolder: false, path: [], isReadingList: false)
                 if let header = pending {

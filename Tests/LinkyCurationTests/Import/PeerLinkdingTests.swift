@@ -32,7 +32,7 @@ import Testing
         // ADD_DATE="1" … "4": the first day of 1970.
         #expect(entries.map(\.date) == Array(repeating: "1970-01-01", count: 4))
         #expect(entries.map { $0.extra.contains(.init(key: "toread", value: "true")) } == [false, false, false, true])
-        #expect(entries.allSatisfy(\.draft))
+        #expect(entries.allSatisfy { $0.draft })
     }
 
     @Test func resetPropertiesAfterAddingBookmark() throws {

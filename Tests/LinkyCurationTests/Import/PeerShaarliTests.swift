@@ -25,7 +25,7 @@ import Testing
     @Test func googleBookmarksWithoutDoctype() throws {
         // ParseGoogleBookmarksTest: the file starts with <META>, has no DOCTYPE.
         let read = try read("google_bookmarks_nested.htm")
-        #expect(read.entries.count == 6)
+        try #require(read.entries.count == 6)
         #expect(read.problems.isEmpty)
         #expect(
             read.entries.map(\.url) == [
