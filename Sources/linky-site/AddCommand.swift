@@ -23,7 +23,8 @@ struct AddCommand: AsyncParsableCommand {
             them too.
 
             A URL the collection already has (compared normalised: scheme and host case, default port, \
-            trailing slash, fragment and utm_* ignored) is refused with the file that has it, unless --force.
+            trailing slash, an in-page #fragment and utm_* ignored; a route such as #!… or #/… counts) \
+            is refused with the file that has it, unless --force.
 
             --category is a folder path under the content folder (reading/swift); an existing folder is \
             matched by name or slug, a new one is created (a name like "읽을 거리" becomes the folder \

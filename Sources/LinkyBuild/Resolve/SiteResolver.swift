@@ -221,7 +221,7 @@ private extension SiteResolver {
                         .duplicateLink, at: link.urlSource,
                         "\(link.url.displayString) is already in the collection at \(links[first].urlSource)",
                         hint:
-                            "remove one of them (URLs are compared without fragments, tracking parameters, trailing slashes or http/https)"
+                            "remove one of them (URLs are compared without in-page fragments, tracking parameters, trailing slashes or http/https)"
                     ))
             } else {
                 firstByKey[links[index].url.comparisonKey] = index

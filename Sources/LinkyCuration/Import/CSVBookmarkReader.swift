@@ -9,7 +9,8 @@ import LinkyModel
 /// - **Raindrop.io** (`id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite`):
 ///   `folder` (`Parent/Child`) a category, `tags` comma-separated, `excerpt` the description, `note`
 ///   and `highlights` the note, `favorite` kept.
-/// - **Instapaper** (`URL,Title,Selection,Folder,Timestamp[,Tags]`): `Folder` a category but for
+/// - **Instapaper** (`URL,Title,Selection,Folder[,Timestamp][,Tags]`, the older export without
+///   `Timestamp` too): `Folder` a category but for
 ///   `Unread` (kept as `toread`), `Archive` and `Starred` (a favourite); `Selection` the description;
 ///   `Tags` a JSON list or comma-separated.
 /// - Anything else with a `url` column, `linky-site export --format csv`'s among them: `title`,
@@ -48,9 +49,11 @@ public enum CSVBookmarkReader {
             ? .pocket
             : header.contains("excerpt") && header.contains("folder")
                 ? .raindrop
-                : header.contains("selection") && header.contains("timestamp") ? .instapaper : .plain
+                // Instapaper's older export has no `Timestamp`: `URL,Title,Selection,Folder`.
+                : header.contains("selection") && header.contains("folder") ? .instapaper : .plain
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [ImportedBookmarks.Entry] = []
+        var problems: [Diagnostic] = []
         // The line each row starts on: one for the header, then each row's own lines (a quoted field may
         // hold new lines).
         var line = 2 + (reader.headerRow ?? []).reduce(0) { $0 + $1.filter(\.isNewline).count }
@@ -63,22 +66,26 @@ public enum CSVBookmarkReader {
                 return value.isEmpty ? nil : value
             }
             if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            entries.append(entry(field, dialect: dialect, line: rowLine))
+            entries.append(
+                entry(field, dialect: dialect, at: SourceLocation(path: path, line: rowLine), problems: &problems))
         }
         if let error = reader.error {
             throw .notInFormat(
                 path: path, line: line, message: "the CSV cannot be read past this line (\(error))",
                 hint: "check the quotes of the row there")
         }
-        return ImportedBookmarks(entries: entries)
+        return ImportedBookmarks(entries: entries, problems: problems)
     }
 
-    static func entry(_ field: (String) -> String?, dialect: Dialect, line: Int) -> ImportedBookmarks.Entry {
-        var entry = ImportedBookmarks.Entry(line: line, url: field("url"), title: field("title") ?? "")
+    static func entry(
+        _ field: (String) -> String?, dialect: Dialect, at location: SourceLocation, problems: inout [Diagnostic]
+    ) -> ImportedBookmarks.Entry {
+        var entry = ImportedBookmarks.Entry(line: location.line, url: field("url"), title: field("title") ?? "")
         switch dialect {
         case .pocket:
             entry.tags = split(field("tags"), by: "|")
-            entry.date = BookmarkTimestamp.day(unix: field("time_added"))
+            entry.date = BookmarkTimestamp.day(
+                field("time_added"), field: "time_added", at: location, problems: &problems)
             if field("status")?.lowercased() == "unread" { entry.extra.append(.init(key: "toread", value: "true")) }
         case .raindrop:
             entry.folders = (field("folder") ?? "").split(separator: "/").map {
@@ -86,26 +93,31 @@ public enum CSVBookmarkReader {
             }.filter { !$0.isEmpty && $0 != "Unsorted" }
             entry.tags = split(field("tags"), by: ",")
             entry.description = field("excerpt")
-            entry.date = field("created").flatMap(BookmarkTimestamp.day(iso:))
+            // ISO 8601 in Raindrop's own export; Unix seconds in older ones and in its API's CSV.
+            entry.date = BookmarkTimestamp.day(field("created"), field: "created", at: location, problems: &problems)
             entry.note =
                 [field("note"), field("highlights").map(highlights)].compactMap { $0 }
                 .joined(separator: "\n\n").nilIfEmpty
             entry.favorite = field("favorite").map(isTrue) ?? false
         case .instapaper:
+            // Unread, Starred and Archive are states of Instapaper's, not folders of the user's.
             switch field("folder") {
-            case "Unread": entry.extra.append(.init(key: "toread", value: "true"))
-            case "Starred": entry.favorite = true
-            case "Archive", nil: break
+            case let folder? where folder.lowercased() == "unread":
+                entry.extra.append(.init(key: "toread", value: "true"))
+            case let folder? where folder.lowercased() == "starred": entry.favorite = true
+            case let folder? where folder.lowercased() == "archive": break
+            case nil: break
             case let folder?: entry.folders = [folder]
             }
             entry.description = field("selection")
-            entry.date = BookmarkTimestamp.day(unix: field("timestamp"))
+            entry.date = BookmarkTimestamp.day(
+                field("timestamp"), field: "timestamp", at: location, problems: &problems)
             entry.tags = field("tags").map(jsonOrCommaList) ?? []
         case .plain:
             entry.description = field("description")
             entry.folders = (field("category") ?? field("folder") ?? "").split(separator: "/").map(String.init)
             entry.tags = split(field("tags"), by: ",")
-            entry.date = field("date").flatMap(BookmarkTimestamp.day(iso:))
+            entry.date = BookmarkTimestamp.day(field("date"), field: "date", at: location, problems: &problems)
             entry.note = field("note")
             entry.favorite = field("favorite").map(isTrue) ?? false
         }

@@ -38,22 +38,24 @@ public enum JSONBookmarkReader {
 
     static func omnivore(_ items: [[String: Any]], lines: [Int], path: String) -> ImportedBookmarks {
         var entries: [ImportedBookmarks.Entry] = []
+        var problems: [Diagnostic] = []
         for (index, item) in items.enumerated() {
+            let line = index < lines.count ? lines[index] : nil
             var entry = ImportedBookmarks.Entry(
-                line: index < lines.count ? lines[index] : nil, url: text(item["url"]),
-                title: text(item["title"]) ?? "", tags: list(item["labels"]),
-                date: text(item["savedAt"]).flatMap(BookmarkTimestamp.day(iso:)), description: text(item["description"])
-            )
+                line: line, url: text(item["url"]), title: text(item["title"]) ?? "", tags: list(item["labels"]),
+                date: date(item["savedAt"], field: "savedAt", at: SourceLocation(path: path, line: line), &problems),
+                description: text(item["description"]))
             if let state = text(item["state"]), state != "Archived" {
                 entry.extra.append(.init(key: "toread", value: "true"))
             }
             entries.append(entry)
         }
-        return ImportedBookmarks(entries: entries)
+        return ImportedBookmarks(entries: entries, problems: problems)
     }
 
     static func karakeep(_ bookmarks: [[String: Any]], lines: [Int], path: String) -> ImportedBookmarks {
         var entries: [ImportedBookmarks.Entry] = []
+        var problems: [Diagnostic] = []
         var line = 0
         for bookmark in bookmarks {
             guard let content = bookmark["content"] as? [String: Any] else { continue }
@@ -63,19 +65,17 @@ public enum JSONBookmarkReader {
                 line: line < lines.count ? lines[line] : nil, url: text(content["url"]),
                 title: text(bookmark["title"]) ?? text(content["title"]) ?? "", tags: list(bookmark["tags"]),
                 description: text(content["description"]), note: text(bookmark["note"]))
-            if let seconds = bookmark["createdAt"] as? NSNumber {
-                entry.date = BookmarkTimestamp.day(unix: seconds.stringValue)
-            } else {
-                entry.date = text(bookmark["createdAt"]).flatMap(BookmarkTimestamp.day(iso:))
-            }
+            entry.date = date(
+                bookmark["createdAt"], field: "createdAt", at: SourceLocation(path: path, line: entry.line), &problems)
             entry.favorite = bookmark["favourited"] as? Bool ?? false
             if bookmark["archived"] as? Bool == false { entry.extra.append(.init(key: "toread", value: "true")) }
             entries.append(entry)
         }
-        return ImportedBookmarks(entries: entries)
+        return ImportedBookmarks(entries: entries, problems: problems)
     }
 
     static func linkwarden(_ collections: [[String: Any]], lines: [Int], path: String) -> ImportedBookmarks {
+        let file = path
         var byID: [Int: [String: Any]] = [:]
         for collection in collections {
             if let id = (collection["id"] as? NSNumber)?.intValue { byID[id] = collection }
@@ -88,6 +88,7 @@ public enum JSONBookmarkReader {
         }
         var entries: [ImportedBookmarks.Entry] = []
         var folderTexts: [ImportedBookmarks.Folder] = []
+        var problems: [Diagnostic] = []
         var line = 0
         for collection in collections {
             let path = folders(collection).filter { $0 != "Unorganized" }
@@ -96,16 +97,17 @@ public enum JSONBookmarkReader {
             }
             for link in collection["links"] as? [[String: Any]] ?? [] {
                 defer { line += 1 }
+                let location = SourceLocation(path: file, line: line < lines.count ? lines[line] : nil)
                 entries.append(
                     ImportedBookmarks.Entry(
-                        line: line < lines.count ? lines[line] : nil, folders: path, url: text(link["url"]),
+                        line: location.line, folders: path, url: text(link["url"]),
                         title: text(link["name"]) ?? "",
                         tags: (link["tags"] as? [Any] ?? []).compactMap { text(($0 as? [String: Any])?["name"]) },
-                        date: text(link["createdAt"]).flatMap(BookmarkTimestamp.day(iso:)),
+                        date: date(link["createdAt"], field: "createdAt", at: location, &problems),
                         description: text(link["description"])))
             }
         }
-        return ImportedBookmarks(entries: entries, folders: folderTexts)
+        return ImportedBookmarks(entries: entries, folders: folderTexts, problems: problems)
     }
 
     /// The document of a JSON export, or why it is not JSON (JSONSerialization's own reason).
@@ -117,6 +119,14 @@ public enum JSONBookmarkReader {
             let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
             throw .notInFormat(path: path, line: nil, message: "the file is not valid JSON (\(reason))", hint: hint)
         }
+    }
+
+    /// A date written as a number (Unix time) or as text, read by `BookmarkTimestamp`.
+    static func date(
+        _ value: Any?, field: String, at location: SourceLocation, _ problems: inout [Diagnostic]
+    ) -> String? {
+        let written = (value as? NSNumber).map(\.stringValue) ?? text(value)
+        return BookmarkTimestamp.day(written, field: field, at: location, problems: &problems)
     }
 
     static func text(_ value: Any?) -> String? {

@@ -16,10 +16,19 @@ import LinkyModel
 ///   Toolbar", "Favorites bar", "Other bookmarks", "Bookmarks Menu") are not folders of their own:
 ///   their bookmarks and sub-folders go to the top of the import.
 /// - Safari's Reading List (`ID="com.apple.ReadingList"`) stays a folder; its bookmarks get `toread`.
-/// - `ADD_DATE` (else `LAST_MODIFIED`) is Unix time in seconds, milliseconds or microseconds; 0 is no date.
-/// - `TAGS="a,b"` are tags, `PRIVATE="1"` makes a draft, `TOREAD="1"` keeps `toread: "true"`,
-///   `FEEDURL` keeps `feed` (and is the address of a feed bookmark without `HREF`); `ICON` and
-///   `ICON_URI` are ignored. linkding's `[linkding-notes]…[/linkding-notes]` in a `<DD>` is the note.
+/// - `ADD_DATE` (else `LAST_MODIFIED`) in any form `BookmarkTimestamp` reads; 0 is no date, and an
+///   unreadable one a located warning.
+/// - `TAGS` (also `TAG`, `LABELS`) are split as shaarli/netscape-bookmark-parser splits them: on
+///   commas when there is one (`a, b c` → `a`, `b c`), else on whitespace (`private secret` → two).
+///   linkding's `linkding:bookmarks.archived` is no tag but `archived: "true"`.
+/// - `PRIVATE="1"` (or `true`, `yes`…) makes a draft, `TOREAD="1"` keeps `toread: "true"`, `FEEDURL`
+///   keeps `feed` (and is the address of a feed bookmark without `HREF`); `ICON` and `ICON_URI` are
+///   ignored.
+/// - The description is the `<DD>` after the `<A>` — or, in a `<DT>` whose `<DD>` comes before its
+///   `<A>`, that `<DD>` — else a `DESCRIPTION` or `NOTE` attribute (Scuttle's). An `<A>` inside a
+///   description (Shaarli's thumbnail) is part of it, not a bookmark. linkding's
+///   `[linkding-notes]…[/linkding-notes]` (the closing tag may be missing) is the note.
+/// - A file without the DOCTYPE line (Google Bookmarks' export) is read when it has `<DT>` entries.
 public enum NetscapeBookmarkReader {
     /// Reads the file's bytes (its charset is found as browsers find it: BOM, `<META>` charset, else
     /// UTF-8 or Windows-1252); `path` is how problems name the file.
@@ -28,14 +37,19 @@ public enum NetscapeBookmarkReader {
         let document = HTMLDocument.parse(text)
         let anchors = document.descendants(named: "a")
         let hasDoctype = text.prefix(4096).range(of: "NETSCAPE-Bookmark-file", options: .caseInsensitive) != nil
-        guard hasDoctype || document.descendants(named: "dt").contains(where: { !$0.elements.isEmpty }) else {
+        // Google Bookmarks wrote no DOCTYPE (its file starts with <META>, <TITLE> or <H1>): a file
+        // whose bookmarks are `<DT><A HREF>` is one whatever its first line.
+        let hasEntries = document.descendants(named: "dt").contains { entry in
+            entry.descendants(named: "a").contains { $0.attribute("href") != nil } || !entry.elements.isEmpty
+        }
+        guard hasDoctype || hasEntries else {
             throw .notInFormat(
                 path: path, line: nil, message: "the file is not a Netscape bookmark file (no <DT> entries)",
                 hint: "export the bookmarks as HTML from the browser, or pick the format with --from pinboard|markdown")
         }
-        var walker = Walker(lines: Self.anchorLines(in: text, expected: anchors.count))
+        var walker = Walker(lines: Self.anchorLines(in: text, expected: anchors.count), path: path)
         walker.walk(document)
-        return ImportedBookmarks(entries: walker.entries, folders: walker.folders)
+        return ImportedBookmarks(entries: walker.entries, folders: walker.folders, problems: walker.problems)
     }
 }
 
@@ -73,15 +87,22 @@ private extension NetscapeBookmarkReader {
 
     struct Walker {
         let lines: [Int]?
+        let file: String
         var entries: [ImportedBookmarks.Entry] = []
         var folders: [ImportedBookmarks.Folder] = []
+        var problems: [Diagnostic] = []
         var stack: [Frame] = []
         var pending: Header?
         var previous = Previous.none
         var anchorIndex = 0
+        /// A `<DD>` that came before any `<A>` of its `<DT>` (linkding reads it as the next one's).
+        var held: String?
+        /// Inside a `<DD>` that describes an item: an `<A>` here is part of the text (a thumbnail).
+        var inDescription = false
 
-        init(lines: [Int]?) {
+        init(lines: [Int]?, path: String) {
             self.lines = lines
+            self.file = path
         }
 
         var path: [String] { stack.last?.path ?? [] }
@@ -90,8 +111,14 @@ private extension NetscapeBookmarkReader {
             switch node.name {
             case nil:
                 return
-            case "head", "title", "meta", "style", "script", "h1":
+            case "style", "script":
                 skip(node)
+            case "head", "title", "meta", "h1":
+                // Not bookmarks; but in a file without a DOCTYPE (Google Bookmarks' export) the
+                // parser, adding no <html> or <body>, can nest the rest of the file inside them.
+                for child in node.children {
+                    if ["dl", "dt", "dd", "p"].contains(child.name ?? "") { walk(child) } else { skip(child) }
+                }
             case "dl":
                 let parent = stack.last ?? Frame(isFolder: false, path: [], isReadingList: false)
                 if let header = pending {
@@ -104,9 +131,22 @@ private extension NetscapeBookmarkReader {
                 }
                 pending = nil
                 previous = .none
+                held = nil
+                let outer = inDescription
+                inDescription = false
                 for child in node.children { walk(child) }
+                inDescription = outer
                 stack.removeLast()
                 previous = .none
+                held = nil
+            case "dt":
+                // A new item: a `<DD>` before its `<A>` or `<H3>` describes nothing earlier.
+                previous = .none
+                held = nil
+                let outer = inDescription
+                inDescription = false
+                for child in node.children { walk(child) }
+                inDescription = outer
             case "h3":
                 let name = node.textContent.collapsingWhitespace
                 let topLevel = !stack.contains { $0.isFolder }
@@ -121,6 +161,8 @@ private extension NetscapeBookmarkReader {
                 pending = header
                 skip(node)
                 previous = flattened ? .none : .folder(path + [header.name])
+            case "a" where inDescription:
+                skip(node)
             case "a":
                 pending = nil
                 let line = lines.flatMap { anchorIndex < $0.count ? $0[anchorIndex] : nil }
@@ -128,12 +170,26 @@ private extension NetscapeBookmarkReader {
                 node.children.forEach { skip($0) }
                 entries.append(entry(node, line: line))
                 previous = .link(entries.count - 1)
+                if let text = held {
+                    held = nil
+                    describePrevious(with: text)
+                }
             case "dd":
-                describePrevious(with: NetscapeBookmarkReader.inlineText(of: node))
+                let describes: Bool
+                if case .none = previous { describes = false } else { describes = true }
+                if describes {
+                    describePrevious(with: NetscapeBookmarkReader.inlineText(of: node, anchorsAreText: true))
+                } else {
+                    let text = NetscapeBookmarkReader.inlineText(of: node, anchorsAreText: false)
+                    if !text.collapsingWhitespace.isEmpty { held = text }
+                }
                 previous = .none
+                let outer = inDescription
+                inDescription = describes
                 for child in node.children {
                     if NetscapeBookmarkReader.structural.contains(child.name ?? "") { walk(child) } else { skip(child) }
                 }
+                inDescription = outer
             default:
                 for child in node.children { walk(child) }
             }
@@ -162,7 +218,7 @@ private extension NetscapeBookmarkReader {
             }
         }
 
-        func entry(_ anchor: HTMLNode, line: Int?) -> ImportedBookmarks.Entry {
+        mutating func entry(_ anchor: HTMLNode, line: Int?) -> ImportedBookmarks.Entry {
             let href = anchor.attribute("href").flatMap { $0.isEmpty ? nil : $0 }
             let feed = anchor.attribute("feedurl").flatMap { $0.isEmpty ? nil : $0 }
             var extra: [ImportedBookmarks.Entry.Extra] = []
@@ -170,35 +226,61 @@ private extension NetscapeBookmarkReader {
                 extra.append(.init(key: "toread", value: "true"))
             }
             if let feed { extra.append(.init(key: "feed", value: feed)) }
-            let seconds =
-                BookmarkTimestamp.seconds(anchor.attribute("add_date"))
-                ?? BookmarkTimestamp.seconds(anchor.attribute("last_modified"))
-            let tags = (anchor.attribute("tags") ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            let location = SourceLocation(path: file, line: line)
+            let date =
+                BookmarkTimestamp.day(
+                    anchor.attribute("add_date"), field: "ADD_DATE", at: location, problems: &problems)
+                ?? BookmarkTimestamp.day(
+                    anchor.attribute("last_modified"), field: "LAST_MODIFIED", at: location, problems: &problems)
+            var tags = NetscapeBookmarkReader.tags(
+                anchor.attribute("tags") ?? anchor.attribute("tag") ?? anchor.attribute("labels") ?? "")
+            if let archived = tags.firstIndex(of: "linkding:bookmarks.archived") {
+                tags.remove(at: archived)
+                extra.append(.init(key: "archived", value: "true"))
             }
             return ImportedBookmarks.Entry(
                 line: line, folders: path, url: href ?? feed, title: anchor.textContent.collapsingWhitespace,
-                tags: tags.filter { !$0.isEmpty }, date: seconds.map { LinkDate.day(ofInstant: $0).isoDay },
-                draft: anchor.attribute("private") == "1", extra: extra)
+                tags: tags, date: date,
+                description: (anchor.attribute("description") ?? anchor.attribute("note"))?.collapsingWhitespace
+                    .nilIfEmpty,
+                draft: anchor.attribute("private").map(NetscapeBookmarkReader.isTrue) ?? false, extra: extra)
         }
     }
 
     /// A `<DD>`'s own text: its text and inline markup, not the folders and bookmarks the parser
-    /// nested inside it.
-    static func inlineText(of node: HTMLNode) -> String {
+    /// nested inside it; with `anchorsAreText`, the text of its `<A>`s too (they are its links).
+    static func inlineText(of node: HTMLNode, anchorsAreText: Bool) -> String {
         node.children.map { child in
             if child.name == "br" { return "\n" }
+            if child.name == "a" && anchorsAreText { return child.textContent }
             return structural.contains(child.name ?? "") ? "" : child.textContent
         }.joined()
     }
 
-    /// linkding writes a bookmark's notes after its description, as `[linkding-notes]…[/linkding-notes]`.
+    /// linkding writes a bookmark's notes after its description, as `[linkding-notes]…[/linkding-notes]`;
+    /// a missing closing tag ends the notes with the text, as linkding reads it.
     static func linkdingNotes(in text: String) -> (description: String, note: String)? {
-        guard let open = text.range(of: "[linkding-notes]"),
-            let close = text.range(of: "[/linkding-notes]", range: open.upperBound..<text.endIndex)
-        else { return nil }
+        guard let open = text.range(of: "[linkding-notes]") else { return nil }
+        let close =
+            text.range(of: "[/linkding-notes]", range: open.upperBound..<text.endIndex)
+            ?? text.endIndex..<text.endIndex
         let note = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         return (String(text[..<open.lowerBound]) + String(text[close.upperBound...]), note)
+    }
+
+    /// `TAGS` split as shaarli/netscape-bookmark-parser does: on commas when the value has one, else
+    /// on whitespace.
+    static func tags(_ value: String) -> [String] {
+        let parts =
+            value.contains(",")
+            ? value.split(separator: ",").map(String.init)
+            : value.split(whereSeparator: \.isWhitespace).map(String.init)
+        return parts.map(\.collapsingWhitespace).filter { !$0.isEmpty }
+    }
+
+    /// `PRIVATE="1"`, and the other spellings of yes that bookmark files use.
+    static func isTrue(_ value: String) -> Bool {
+        ["1", "true", "yes", "y", "on", "t"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// The line of each `<A` start tag, in document order (comments skipped): the parsed tree has no

@@ -56,7 +56,8 @@ public enum PinboardJSONReader {
                 ImportedBookmarks.Entry(
                     line: line, url: text("href").flatMap { $0.isEmpty ? nil : $0 },
                     title: (text("description") ?? "").collapsingWhitespace, tags: tags,
-                    date: text("time").flatMap(BookmarkTimestamp.day(iso:)),
+                    date: BookmarkTimestamp.day(
+                        text("time"), field: "time", at: SourceLocation(path: path, line: line), problems: &problems),
                     description: text("extended").map(\.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 },
                     draft: flag("shared") == false, extra: extra))
         }

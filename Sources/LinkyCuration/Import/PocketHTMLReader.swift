@@ -24,6 +24,7 @@ public enum PocketHTMLReader {
             rest = rest[range.upperBound...]
         }
         var entries: [ImportedBookmarks.Entry] = []
+        var problems: [Diagnostic] = []
         var unread = false
         var anchor = 0
         func walk(_ node: HTMLNode) {
@@ -31,12 +32,15 @@ public enum PocketHTMLReader {
             case "h1":
                 unread = node.textContent.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "unread"
             case "a":
+                let line = anchor < lines.count ? lines[anchor] : nil
                 var entry = ImportedBookmarks.Entry(
-                    line: anchor < lines.count ? lines[anchor] : nil,
+                    line: line,
                     url: node.attribute("href").flatMap { $0.isEmpty ? nil : $0 },
                     title: node.textContent.collapsingWhitespace,
                     tags: CSVBookmarkReader.split(node.attribute("tags"), by: ","),
-                    date: BookmarkTimestamp.day(unix: node.attribute("time_added")))
+                    date: BookmarkTimestamp.day(
+                        node.attribute("time_added"), field: "time_added", at: SourceLocation(path: path, line: line),
+                        problems: &problems))
                 if unread { entry.extra.append(.init(key: "toread", value: "true")) }
                 entries.append(entry)
                 anchor += 1
@@ -51,6 +55,6 @@ public enum PocketHTMLReader {
                 path: path, line: nil, message: "the file has no links (<a href>) of a Pocket export",
                 hint: "use Pocket's export as it is downloaded")
         }
-        return ImportedBookmarks(entries: entries)
+        return ImportedBookmarks(entries: entries, problems: problems)
     }
 }

@@ -109,15 +109,15 @@ public enum SiteTransaction {
                     path: change.path, reason: error.reason + "; linky-site writes only inside the site folder",
                     outside: error.outside)
             }
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = PathText.parent(target)
             var missing = folder
             var chain: [String] = []
             while missing != root, access(missing, F_OK) != 0, site.contains(missing) {
                 chain.append(missing)
-                missing = (missing as NSString).deletingLastPathComponent
+                missing = PathText.parent(missing)
             }
             for created in chain.reversed() where !newFolders.contains(created) { newFolders.append(created) }
-            let name = (target as NSString).lastPathComponent
+            let name = PathText.lastComponent(target)
             let temporary = ConfinedFolder.temporaryName(beside: name, suffix: "\(getpid())-\(index)")
             moves.append(
                 Move(
@@ -143,7 +143,7 @@ public enum SiteTransaction {
                 if change.kind == .replace, stat(target, &status) == 0 { mode = mode_t(status.st_mode & 0o7777) }
                 try write(change.bytes, to: root + "/" + move.temporary, path: change.path, mode: mode)
             }
-            syncFolders(Set(moves.map { (root + "/" + $0.temporary as NSString).deletingLastPathComponent }) + [root])
+            syncFolders(Set(moves.map { PathText.parent(root + "/" + $0.temporary) }) + [root])
         } catch {
             rollBack(journal, root)
             unlink(pending)
@@ -266,9 +266,9 @@ private extension SiteTransaction {
             }
         }
         for move in journal.moves {
-            let targetFolder = (move.target as NSString).deletingLastPathComponent
-            let temporaryFolder = (move.temporary as NSString).deletingLastPathComponent
-            let name = (move.temporary as NSString).lastPathComponent
+            let targetFolder = PathText.parent(move.target)
+            let temporaryFolder = PathText.parent(move.temporary)
+            let name = PathText.lastComponent(move.temporary)
             guard temporaryFolder == targetFolder, isTemporaryName(name) else {
                 throw refuse("\(move.temporary) is not a temporary file linky-site names beside \(move.target)")
             }
@@ -309,7 +309,7 @@ private extension SiteTransaction {
                 if link(temporary, target) == 0 || errno == EEXIST { unlink(temporary) }
             }
         }
-        syncFolders(Set(journal.moves.map { (root + "/" + $0.target as NSString).deletingLastPathComponent }))
+        syncFolders(Set(journal.moves.map { PathText.parent(root + "/" + $0.target) }))
     }
 
     /// Removes every prepared file and the folders made for them (if nothing else went in).

@@ -132,12 +132,12 @@ public struct ConfinedFolder: Sendable, Equatable {
     /// Writes `bytes` to `relative` whole or not at all (a temporary file beside it, then `rename`),
     /// making the folders it needs: the one way linky-site writes a file into a site.
     public func write(_ bytes: some DataProtocol, to relative: String) throws(Failure) {
-        let folder = (relative as NSString).deletingLastPathComponent
+        let folder = PathText.parent(relative)
         if !folder.isEmpty { try makeFolders(folder) }
         let target = try path(relative)
         let temporary =
-            (target as NSString).deletingLastPathComponent + "/"
-            + Self.temporaryName(beside: (target as NSString).lastPathComponent, suffix: "\(getpid())-w")
+            PathText.parent(target) + "/"
+            + Self.temporaryName(beside: PathText.lastComponent(target), suffix: "\(getpid())-w")
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
         } catch {
@@ -190,7 +190,7 @@ private extension ConfinedFolder {
         guard !relative.isEmpty else { throw escape(relative, "an empty path") }
         guard !relative.hasPrefix("/") else { throw escape(relative, "an absolute path") }
         guard !relative.utf8.contains(0) else { throw escape(relative, "a NUL byte in the path") }
-        let names = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let names = PathText.components(relative)
         var kept: [String] = []
         for (index, name) in names.enumerated() {
             guard name != ".." else { throw escape(relative, "the path goes up (`..`)") }

@@ -10,7 +10,10 @@ public enum Slug {
         "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
     ]
 
-    /// The slug of one name; never empty, never `.` or `..`, never containing `/`.
+    /// The slug of one name; never empty, never `.` or `..`, never containing `/`. Every name made
+    /// from a title — a link file's, an import's folder's, a tag's page — is made here, scalar by
+    /// scalar: it never starts with a combining mark, a variation selector or a direction mark
+    /// (`❤️ Love` → `love`, not `\u{FE0F}-love`), and is at most `maximumUTF8Length` bytes.
     ///
     /// Symbols that carry meaning in names are spelled out first (`symbolWords`), so `C`, `C#` and
     /// `C++` get three addresses of their own: `c`, `c-sharp`, `c-plus-plus`.
@@ -29,7 +32,16 @@ public enum Slug {
             let previous = index > 0 ? scalars[index - 1] : nil
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             defer { index += 1 }
+            // Variation selectors (the U+FE0F of `❤️`), joiners, direction marks, soft hyphens:
+            // invisible, so neither a letter nor a gap between words.
+            if scalar.properties.isDefaultIgnorableCodePoint { continue }
             if isKept(scalar) {
+                // A mark belongs to the letter before it: one with none (`\u{301}a`, or after an
+                // emoji or a space) would start a name or a word with a bare mark, which joins
+                // with the `/` or `-` before it into one character.
+                if isMark(scalar) && (slug.isEmpty || pendingDash || slug.unicodeScalars.last == "-") {
+                    continue
+                }
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
@@ -84,6 +96,14 @@ public enum Slug {
         switch properties.generalCategory {
         case .decimalNumber, .nonspacingMark, .spacingMark: return true
         default: return false
+        }
+    }
+
+    /// A combining mark: kept only after the letter it modifies.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
         }
     }
 

@@ -19,7 +19,9 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let host: String
     /// The Unicode host without a leading `www.`, for showing the domain next to a link.
     public let displayHost: String
-    /// A key that is equal for URLs that almost certainly point at the same resource.
+    /// A key that is equal for URLs that almost certainly point at the same resource: scheme (http or
+    /// https), host case, default port, trailing slash, `utm_*` parameters and a fragment that is not a
+    /// route (`isRoute`) do not count.
     public let comparisonKey: String
 
     public var description: String { absoluteString }
@@ -134,7 +136,17 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
         let keyQuery = query.flatMap { Self.withoutTrackingParameters(Self.normalizedEscapes($0)) }
         let keyScheme = Self.webSchemes.contains(scheme) ? "//" : scheme + "://"
-        comparisonKey = keyScheme + userPart + asciiHost + portPart + keyPath + (keyQuery.map { "?" + $0 } ?? "")
+        let keyFragment = fragment.flatMap { Self.isRoute($0) ? "#" + Self.normalizedEscapes($0) : nil }
+        comparisonKey =
+            keyScheme + userPart + asciiHost + portPart + keyPath + (keyQuery.map { "?" + $0 } ?? "")
+            + (keyFragment ?? "")
+    }
+
+    /// Whether a fragment names a page of a single-page app rather than a place on the page, and so
+    /// is part of the address for finding duplicates: it starts with `!` (`#!topic/…`, the "hashbang"
+    /// routes) or `/` (`#/settings`), or holds a `/` (`#inbox/FMfcg…`). A plain `#section` does not.
+    public static func isRoute(_ fragment: String) -> Bool {
+        fragment.hasPrefix("!") || fragment.hasPrefix("/") || fragment.contains("/")
     }
 
     // MARK: - Comparable & Hashable

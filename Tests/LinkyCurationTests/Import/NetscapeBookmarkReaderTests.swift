@@ -111,7 +111,10 @@ import Testing
         #expect(first.note?.hasSuffix("Try the **demo** first.") == true)
         #expect(read.entries[1].url == "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")
         #expect(read.entries[1].draft)
-        #expect(read.entries[1].extra == [.init(key: "toread", value: "true")])
+        // linkding's archived marker is a state (`archived: "true"`), not a tag (issue 40).
+        #expect(
+            read.entries[1].extra == [.init(key: "toread", value: "true"), .init(key: "archived", value: "true")])
+        #expect(read.entries[1].tags == ["video"])
         #expect(read.entries[2].description == "<useState> 와 <useEffect> 정리")
     }
 
