@@ -67,7 +67,7 @@ extension SiteBuilder {
             return refused(
                 .error(
                     .outputWriteFailed, at: SourceLocation(path: output.path),
-                    "an interrupted build's update of the output could be neither finished nor undone: \(error.localizedDescription)",
+                    "an interrupted build's update of the output could be neither finished nor undone: \(error.systemReason)",
                     hint: "check free disk space and permissions; \(left.phrase)"), left: left)
         }
     }

@@ -267,7 +267,7 @@ private extension CheckCommand {
         } catch {
             Self.warn(
                 "\(prefix)\(LinkHealthFile.fileName)",
-                "the archived copies found could not be saved: \(error.localizedDescription)",
+                "the archived copies found could not be saved: \(error.systemReason)",
                 hint: "check that it and the site folder are writable")
         }
         if !quiet {

@@ -42,19 +42,19 @@ final class OutputLock: Sendable {
             folder = (folder as NSString).deletingLastPathComponent
         }
         for folder in missing where mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw .io(FileIO.posixError("create folder \(folder)").localizedDescription)
+            throw .io(FileIO.posixError("create folder \(folder)").systemReason)
         }
         let path = OutputWriter.sibling(of: output, "linky-lock").path
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw .io(FileIO.posixError("create \(path)").localizedDescription) }
+            guard descriptor >= 0 else { throw .io(FileIO.posixError("create \(path)").systemReason) }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(descriptor)
                 if code == EINTR { continue }
                 if code == EWOULDBLOCK { throw .held }
                 errno = code
-                throw .io(FileIO.posixError("lock \(path)").localizedDescription)
+                throw .io(FileIO.posixError("lock \(path)").systemReason)
             }
             // The holder before us removes the file as it lets go: a lock on a file no longer at `path`
             // locks nothing another build would look at, so take the one there now.

@@ -261,7 +261,7 @@ final class OutputUpdate: Sendable {
 
         var errorDescription: String? {
             switch self {
-            case .interrupted(let error): error.localizedDescription
+            case .interrupted(let error): error.systemReason
             }
         }
     }

@@ -90,7 +90,7 @@ struct OutputWriter {
             throw .render(error)
         } catch {
             try? manager.removeItem(at: temporary)
-            throw .io("could not write the new output next to \(output.path): \(error.localizedDescription)")
+            throw .io("could not write the new output next to \(output.path): \(error.systemReason)")
         }
         do {
             try finish?(temporary)
@@ -174,7 +174,7 @@ struct OutputWriter {
             throw .render(error)
         } catch {
             update.abandon()
-            throw .io("could not update the output at \(output.path): \(error.localizedDescription)")
+            throw .io("could not update the output at \(output.path): \(error.systemReason)")
         }
     }
 }
@@ -235,7 +235,7 @@ private extension OutputWriter {
                 try manager.moveItem(at: temporary, to: output)
             } catch {
                 try? manager.removeItem(at: temporary)
-                throw .io("could not move the new output into place at \(output.path): \(error.localizedDescription)")
+                throw .io("could not move the new output into place at \(output.path): \(error.systemReason)")
             }
             return
         }
@@ -250,14 +250,14 @@ private extension OutputWriter {
             try manager.moveItem(at: output, to: previous)
         } catch {
             try? manager.removeItem(at: temporary)
-            throw .io("could not replace \(output.path): \(error.localizedDescription)")
+            throw .io("could not replace \(output.path): \(error.systemReason)")
         }
         do {
             try manager.moveItem(at: temporary, to: output)
         } catch {
             try? manager.moveItem(at: previous, to: output)
             try? manager.removeItem(at: temporary)
-            throw .io("could not replace \(output.path): \(error.localizedDescription)")
+            throw .io("could not replace \(output.path): \(error.systemReason)")
         }
         try? manager.removeItem(at: previous)
     }

@@ -145,7 +145,7 @@ public struct LinkAddition: Sendable {
             do {
                 original = try RegularFile.text(at: siteFolder.appending(path: path))
             } catch {
-                throw .write("cannot read \(path): \(error.localizedDescription)")
+                throw .write("cannot read \(path): \(error.systemReason)")
             }
             let updated = try ListFileAppender.inserting(
                 ListFileAppender.item(for: link), into: original, section: section,
@@ -187,7 +187,7 @@ private extension LinkAddition {
                 do {
                     entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 } catch {
-                    throw .write("cannot read the folder \(path): \(error.localizedDescription)")
+                    throw .write("cannot read the folder \(path): \(error.systemReason)")
                 }
             }
             let wanted = Slug.make(component)

@@ -23,7 +23,7 @@ extension MetadataFetch {
                 do {
                     text = try RegularFile.text(at: options.siteFolder.appending(path: path))
                 } catch {
-                    throw .unreadableFile(path: path, reason: error.localizedDescription)
+                    throw .unreadableFile(path: path, reason: error.systemReason)
                 }
                 guard let filledText = FrontMatterFiller.filling(text, with: values) else { continue }
                 changes.append(.init(path: path, kind: .replace, bytes: Array(filledText.text.utf8)))

@@ -288,7 +288,7 @@ public struct PictureFetch: Sendable {
             defer { try? handle.close() }
             return .success([UInt8](try handle.read(upToCount: limit + 1) ?? Data()))
         } catch {
-            return .failure(Problem(description: "cannot read \(file.path): \(error.localizedDescription)"))
+            return .failure(Problem(description: "cannot read \(file.path): \(error.systemReason)"))
         }
     }
 

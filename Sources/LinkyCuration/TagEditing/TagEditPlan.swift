@@ -51,7 +51,7 @@ public struct TagEditPlan: Sendable {
             do {
                 current = try RegularFile.data(at: siteFolder.appending(path: change.path))
             } catch {
-                throw .writeFailed(path: change.path, reason: error.localizedDescription)
+                throw .writeFailed(path: change.path, reason: error.systemReason)
             }
             if !current.elementsEqual(change.before) {
                 changed.append(

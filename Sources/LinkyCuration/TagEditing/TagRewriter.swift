@@ -153,7 +153,7 @@ private extension TagRewriter {
             throw TagEditProblems([
                 TagEditProblem(
                     location: SourceLocation(path: path),
-                    message: "the file cannot be read (\(error.localizedDescription))",
+                    message: "the file cannot be read (\(error.systemReason))",
                     hint: "check that it exists and that you may read it")
             ])
         }
