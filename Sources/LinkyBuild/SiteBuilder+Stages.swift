@@ -69,12 +69,18 @@ extension SiteBuilder {
             config.baseURL = ConfigParser.checkedBaseURL(baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
         }
         config.includeDrafts = options.includeDrafts
-        if config.baseURL == nil, options.writeOutput || options.reportMissingBaseURL {
+        // A base_url given but refused is its own error; "not set" would contradict it.
+        let refused = diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("`base_url` ") }
+        if config.baseURL == nil, !refused, options.writeOutput || options.reportMissingBaseURL {
+            // Without linky.yml the site folder is named, not a file that is not there.
+            let location = files.config.map { SourceLocation(path: $0.path) }
             diagnostics.append(
                 .warning(
-                    .missingBaseURL, at: SourceLocation(path: files.config?.path ?? "linky.yml"),
+                    .missingBaseURL, at: location,
                     "`base_url` is not set, so feeds and the sitemap carry relative addresses",
-                    hint: "add `base_url: https://…/` to linky.yml or pass `--base-url`"))
+                    hint: files.config == nil
+                        ? "create linky.yml with `base_url: https://…/`, or pass `--base-url`"
+                        : "add `base_url: https://…/` to linky.yml or pass `--base-url`"))
         }
         let (tagDefinitions, tagDiagnostics) = TagsFileParser.parse(files.tags)
         diagnostics += tagDiagnostics

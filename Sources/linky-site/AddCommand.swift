@@ -87,6 +87,15 @@ struct AddCommand: AsyncParsableCommand {
     var allowPrivate = false
 
     func run() async throws {
+        // `add my-links` with the address forgotten: say so, not that "my-links" has no scheme.
+        var isFolder: ObjCBool = false
+        if !url.contains("://"), FileManager.default.fileExists(atPath: url, isDirectory: &isFolder), isFolder.boolValue
+        {
+            Terminal.error(
+                "linky-site: error: \"\(url)\" is a folder, not an address: give the address first\n"
+                    + "  hint: linky-site add https://example.com/ \(url)\n")
+            throw ExitCode(64)
+        }
         let opened = try site.open()
         let siteFolder = opened.url
         var request = LinkAddition.Request(url: url)

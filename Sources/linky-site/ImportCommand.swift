@@ -57,8 +57,14 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteArgument
 
-    @Option(help: "The file's format: netscape, pinboard or markdown (default: from its extension).")
+    @Option(
+        help: ArgumentHelp(
+            "The file's format: netscape, json, pinboard, markdown, csv, opml or text (default: from its extension).",
+            valueName: "format"))
     var from: ImportFormat?
+
+    @Flag(name: .shortAndLong, help: "List every duplicate skipped (by default the summary counts them).")
+    var verbose = false
 
     @Option(
         help: "The folder under the content folder to import into, e.g. reading/browser (default: imported).")
@@ -70,7 +76,7 @@ struct ImportCommand: AsyncParsableCommand {
     func validate() throws {
         guard from != nil || ImportFormat(guessingFrom: file) != nil else {
             throw ValidationError(
-                "cannot tell the format of \"\(file)\" from its name; add --from netscape, --from pinboard or --from markdown"
+                "cannot tell the format of \"\(file)\" from its name (.html, .json, .md, .csv, .opml, .txt); add --from with one of netscape, json, pinboard, markdown, csv, opml, text"
             )
         }
     }
@@ -81,7 +87,7 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            fail("cannot read \"\(file)\": \((error as NSError).localizedDescription)", hint: "check the file's path")
+            fail("cannot read \"\(file)\": \(error.systemReason)", hint: "check the file's path")
             throw ExitCode(66)
         }
         let format = from ?? ImportFormat(guessingFrom: file)!
@@ -102,13 +108,30 @@ struct ImportCommand: AsyncParsableCommand {
         let verb = dryRun ? "would write" : "wrote"
         for written in report.files { Terminal.output("\(verb) \(folder.prefix)\(written.path)") }
         for index in report.indexFiles { Terminal.output("\(verb) \(folder.prefix)\(index)") }
+        // Run again, an import finds its links already there: nothing new is not a failure.
+        let failed = report.files.isEmpty && report.duplicates.isEmpty && !report.invalid.isEmpty
         DiagnosticFormat.text.print(
-            report.diagnostics, prefix: "", summary: summary(report, prefix: folder.prefix),
+            shown(report, failed: failed), prefix: "", summary: summary(report, prefix: folder.prefix),
             colors: Terminal.colorsOnStandardError)
 
         if report.writeFailure != nil { throw ExitCode(74) }
-        // Run again, an import finds its links already there: nothing new is not a failure.
-        if report.files.isEmpty, report.duplicates.isEmpty, !report.invalid.isEmpty { throw ExitCode(1) }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// What is printed: duplicates only with --verbose (the summary counts them; an import run again
+    /// has one for every link), and skipped entries as warnings when the import still succeeds, so
+    /// the words match the exit code.
+    func shown(_ report: ImportReport, failed: Bool) -> [Diagnostic] {
+        var shown = report.diagnostics
+        if !verbose { shown.removeAll { $0.code == .importDuplicate } }
+        if !failed {
+            shown = shown.map {
+                var diagnostic = $0
+                if [.importMissingURL, .importInvalidURL].contains(diagnostic.code) { diagnostic.severity = .warning }
+                return diagnostic
+            }
+        }
+        return shown
     }
 }
 
@@ -137,7 +160,7 @@ private extension ImportCommand {
         }
         let imported = dryRun ? "Would import" : "Imported"
         var text =
-            "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate")) and \(count(report.invalid.count, "invalid entry").replacingOccurrences(of: "entrys", with: "entries"))."
+            "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate"))\(report.duplicates.isEmpty || verbose ? "" : " (--verbose lists them)") and \(count(report.invalid.count, "invalid entry").replacingOccurrences(of: "entrys", with: "entries"))."
         if report.files.isEmpty, !report.duplicates.isEmpty {
             text += " Nothing new: every usable link of the file is already in the collection."
         }

@@ -39,7 +39,8 @@ extension CommandLineTests {
         let fine = try run(["check"], in: site)
         #expect(fine.status == 0, "\(fine.stderr)")
         // Exactly what build would say, base_url included.
-        #expect(fine.stderr.contains("linky.yml: warning[LINKY151]"))
+        #expect(fine.stderr.contains("linky-site: warning[LINKY151]"))
+        #expect(fine.stderr.contains("hint: create linky.yml with `base_url: https://…/`"))
         #expect(fine.stderr.contains("Checked the files of 1 link in "))
         #expect(fine.stderr.contains("Their addresses were not visited: add --links."))
         #expect(fine.stdout.isEmpty)

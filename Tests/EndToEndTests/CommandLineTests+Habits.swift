@@ -107,6 +107,16 @@ extension CommandLineTests {
         #expect(help.stdout.contains("-b, --base-url <URL>"), "\(help.stdout)")
     }
 
+    /// `add my-links` with the address forgotten is told so, not that "my-links" has no scheme.
+    @Test func addWithTheAddressForgottenSaysSo() throws {
+        let site = try temporarySite(["links/a.md": Self.good])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["add", site.lastPathComponent], in: site.deletingLastPathComponent())
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("is a folder, not an address: give the address first"), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: linky-site add https://example.com/ \(site.lastPathComponent)"))
+    }
+
     /// `theme data my-links`: a folder named where the template goes, with no site given, is the site.
     @Test func themeDataTakesAFolderForTheSite() throws {
         let site = try temporarySite(["links/a.md": Self.good])

@@ -170,10 +170,21 @@ import Testing
         let report = await site.build(baseURL: nil)
         let warning = try #require(report.diagnostics.first { $0.code == .missingBaseURL })
         #expect(warning.severity == .warning)
-        #expect(warning.location?.path == "linky.yml")
+        // No linky.yml: no file that is not there is named, and the hint says to create it.
+        #expect(warning.location == nil)
+        #expect(warning.hint?.contains("create linky.yml") == true)
         #expect(report.outcome == .success)
         let strict = await site.build(baseURL: nil, strict: true)
         #expect(strict.outcome == .contentErrors)
+        try site.write("linky.yml", "title: Mine\n")
+        let withSettings = await site.build(baseURL: nil)
+        #expect(withSettings.diagnostics.first { $0.code == .missingBaseURL }?.location?.path == "linky.yml")
+        // A base_url that is refused is that error alone, with the address to write.
+        try site.write("linky.yml", "base_url: example.com\n")
+        let refused = await site.build(baseURL: nil)
+        #expect(!refused.diagnostics.contains { $0.code == .missingBaseURL }, "\(refused.diagnostics)")
+        let error = try #require(refused.diagnostics.first { $0.code == .invalidConfig })
+        #expect(error.hint == "write it with its scheme: `https://example.com/`")
     }
 
     @Test func aBrokenSymbolicLinkIsReported() async throws {

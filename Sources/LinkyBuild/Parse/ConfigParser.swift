@@ -158,7 +158,9 @@ enum ConfigParser {
             diagnostics.append(
                 .error(
                     .invalidConfig, at: location, "`base_url` \"\(raw)\" is not an http(s) address",
-                    hint: "write where the site is published, e.g. `base_url: https://example.com/links/`"))
+                    hint: raw.contains(".") && !raw.contains("://")
+                        ? "write it with its scheme: `https://\(raw.hasSuffix("/") ? raw : raw + "/")`"
+                        : "write where the site is published, e.g. `base_url: https://example.com/links/`"))
             return nil
         }
         var text = url.absoluteString
