@@ -206,4 +206,30 @@ import Testing
                 "https://github.com/owner/repo/blob/main/docs/other.md", "https://www.example.com/page",
             ])
     }
+
+    @Test func rightToLeftTextReadsRightToLeft() async throws {
+        let hebrew = try Self.fixture("free-programming-books/free-programming-books-he.md")
+        // In an English site, the Hebrew links and sections say so on their own elements.
+        let english = try TestSite(["linky.yml": "title: Books\n", "links/he.md": hebrew])
+        defer { english.remove() }
+        let built = try #require(await english.build().site)
+        let section = try #require(built.categories.first { $0.title == "ללא תלות בשפה" })
+        let page = try english.read("c/\(section.slugPath.joined(separator: "/"))/index.html")
+        #expect(page.contains("<html lang=\"en\" data-view"))
+        #expect(page.contains("<div class=\"page-heading\" dir=\"rtl\">"))
+        let csharp = try #require(built.categories.first { $0.title.hasPrefix("C#") })
+        let links = try english.read("c/\(csharp.slugPath.joined(separator: "/"))/index.html")
+        #expect(links.contains("<li class=\"link\" dir=\"rtl\">"))
+        // A site in a right-to-left language is right to left whole; its English links say so.
+        let arabic = try TestSite([
+            "linky.yml": "title: كتب\nlanguage: ar\n", "links/he.md": hebrew,
+            "links/en.md": "# English\n\n- [English book](https://en.example/)\n",
+        ])
+        defer { arabic.remove() }
+        _ = await arabic.build()
+        let home = try arabic.read("index.html")
+        #expect(home.contains("<html lang=\"ar\" dir=\"rtl\""))
+        let englishPage = try arabic.read("c/en/index.html")
+        #expect(englishPage.contains("<li class=\"link\" dir=\"ltr\">"))
+    }
 }
