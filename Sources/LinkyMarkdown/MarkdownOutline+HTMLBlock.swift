@@ -72,6 +72,10 @@ extension MarkdownOutline {
             }
         }
         finish()
+        // `<a href="X"><img alt="Sponsor"></a><br><a href="X">Sponsor, what it does</a>`: the picture
+        // and the words are one link, named by the words.
+        let named = Set(items.flatMap { $0.links.filter { !$0.isImage }.map(\.destination) })
+        items.removeAll { item in item.links.allSatisfy { $0.isImage && named.contains($0.destination) } }
         return (items, ids)
     }
 }

@@ -41,7 +41,7 @@ extension MarkdownOutline {
             }
             blocks.append(
                 .other(markdown: source(of: node, lines: lines), line: line, isDecoration: isDecoration(node)))
-            collectUnread(node, into: &blocks)
+            collectUnread(node, into: &blocks, reportingProse: !isDecoration(node))
         }
     }
 
@@ -73,7 +73,7 @@ extension MarkdownOutline {
 
     /// The anchors a block of prose defines in HTML, and the links it writes in HTML: the safe
     /// renderer drops those, so each is reported rather than lost in silence (badges aside).
-    static func collectUnread(_ node: OpaquePointer, into blocks: inout [Block]) {
+    static func collectUnread(_ node: OpaquePointer, into blocks: inout [Block], reportingProse: Bool = false) {
         guard let iterator = cmark_iter_new(node) else { return }
         defer { cmark_iter_free(iterator) }
         var ids: [String] = []
@@ -103,8 +103,12 @@ extension MarkdownOutline {
             var scan = LinkScan()
             for child in children(of: paragraph) { collectLinks(child, container: child, scan: &scan) }
             scan.closeAnchor(at: nil, container: nil)
-            for found in scan.found where cmark_node_get_type(found.node) == CMARK_NODE_HTML_INLINE {
+            for found in scan.found {
                 let line = Int(cmark_node_get_start_line(found.node))
+                guard cmark_node_get_type(found.node) == CMARK_NODE_HTML_INLINE else {
+                    if reportingProse { blocks.append(.proseLink(destination: found.link.destination, line: line)) }
+                    continue
+                }
                 blocks.append(
                     .unreadLink(
                         destination: found.link.destination,

@@ -18,6 +18,9 @@ public struct MarkdownOutline: Sendable, Hashable {
         /// A link the outline could not make an item of (an `<a href>` inside prose or a note, whose
         /// HTML the safe renderer drops): its address and line, for a located warning.
         case unreadLink(destination: String, line: Int)
+        /// A Markdown link in a top-level paragraph (it shows in its section's intro, if the section
+        /// gets a page): its address and line.
+        case proseLink(destination: String, line: Int)
     }
 
     /// A place in the source: a 1-based line and a 1-based column counted in UTF-8 bytes.

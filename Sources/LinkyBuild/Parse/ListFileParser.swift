@@ -85,6 +85,8 @@ struct ListFileParser: Sendable {
         // is no section's parent.
         var contentsOnly: [[String]: Bool] = [:]
         var headingLine: Int?
+        // Links in sections' paragraphs: shown in their intros, unless the section gets no page.
+        var proseLinks: [[String]: [(destination: String, line: Int)]] = [:]
         for block in outline.blocks {
             switch block {
             case .heading(let level, let written, let line, let title):
@@ -121,6 +123,8 @@ struct ListFileParser: Sendable {
                 }
             case .unreadLink(let destination, let line):
                 reader.unread(destination, line: line + lineOffset, into: &result)
+            case .proseLink(let destination, let line):
+                proseLinks[currentKey, default: []].append((destination, line + lineOffset))
             case .item(let item):
                 seenItem = true
                 if item.links.isEmpty, !item.anchors.isEmpty {
@@ -162,6 +166,13 @@ struct ListFileParser: Sendable {
                 sections[index].intro = ContentFileParser.note(
                     intro.joined(separator: "\n\n"), at: sections[index].source, into: &result.diagnostics)
             }
+        }
+        // A section without links gets no page, and so its paragraphs are shown nowhere: their links
+        // are warned about, one by one.
+        for (sectionKey, links) in proseLinks.sorted(by: { $0.value[0].line < $1.value[0].line })
+        where sectionKey != key && !usedKeys.contains(where: { $0.starts(with: sectionKey) }) {
+            let title = sections.first { $0.key == sectionKey }?.title ?? sectionKey.last ?? ""
+            for link in links { reader.unshown(link.destination, line: link.line, section: title, into: &result) }
         }
         reader.reportSkipped(into: &result.diagnostics)
         result.listFiles.append(

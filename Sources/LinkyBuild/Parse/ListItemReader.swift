@@ -119,6 +119,20 @@ struct ListItemReader {
             ))
     }
 
+    /// A link in the text of a section that has no links, and so no page: a located warning,
+    /// counted among the skipped.
+    mutating func unshown(_ destination: String, line: Int, section: String, into result: inout ParsedContent) {
+        // Only web addresses: a Contributing section's `[guidelines](CONTRIBUTING.md)` is the repository's.
+        let lowered = destination.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return }
+        skipped.append(Skipped(line: line, destination: destination, isRelative: false))
+        result.diagnostics.append(
+            .warning(
+                .listLinkUnread, at: SourceLocation(path: parser.path, line: line),
+                "the link \"\(destination)\" is in the text of \"\(section)\", a section without list items, which gets no page, so it is shown nowhere",
+                hint: "make it a list item (`- [Title](\(destination)) - description`) if it belongs to the list"))
+    }
+
     /// One warning for the file's relative links that had nothing to resolve against.
     func reportSkipped(into diagnostics: inout [Diagnostic]) {
         let relative = skipped.filter(\.isRelative)
