@@ -124,6 +124,31 @@ import Testing
         #expect(summary.linksMade == 7)
     }
 
+    /// the-book-of-secret-knowledge's `## RSS Feed & Updates`: a paragraph with a link, no list items.
+    @Test func aLinkInTheTextOfASectionWithoutPageIsAWarning() async throws {
+        let list = """
+            # List
+
+            ## Feed
+
+            GitHub exposes an [RSS/Atom](https://feed.example/commits.atom) feed, see [the guide](CONTRIBUTING.md).
+
+            ## Tools
+            Tools we like, such as [Intro tool](https://intro.example/).
+
+            - [Tool](https://tool.example/)
+            """
+        let site = try TestSite(["links/list.md": list])
+        defer { site.remove() }
+        let report = await site.build()
+        let warnings = report.diagnostics.filter { $0.code == .listLinkUnread }
+        #expect(warnings.map(\.location) == [SourceLocation(path: "links/list.md", line: 5)])
+        #expect(warnings.first?.message.contains("https://feed.example/commits.atom") == true)
+        #expect(report.site?.listFiles.first?.linksSkipped == 1)
+        // A section with links shows its text, links and all, on its page.
+        #expect(try site.read("c/list/tools/index.html").contains("https://intro.example/"))
+    }
+
     @Test func emojiCodesBecomeEmojiAndSlugsComeFromTheWords() async throws {
         let list = """
             # List
