@@ -137,7 +137,6 @@ extension MarkdownOutline {
             return
         }
         var nested: [String] = []
-        var sublists: [OpaquePointer] = []
         var sibling: OpaquePointer? = first
         if cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH {
             result.text = MarkdownRenderer.plainText(of: first)
@@ -146,12 +145,50 @@ extension MarkdownOutline {
             // blank line between (CommonMark would make them one paragraph).
             let firstLine = Int(cmark_node_get_start_line(first))
             let lastLine = Int(cmark_node_get_end_line(first))
+            var unread: [Block] = []
             if result.linkDestination != nil, lastLine > firstLine, lastLine <= lines.count {
                 nested.append(dedented(lines[firstLine..<lastLine]))
+                // Those lines are the note, rendered without raw HTML: an `<a href>` there is reported.
+                unread = htmlLinksAfterFirstLine(of: first)
             }
             sibling = cmark_node_next(first)
+            return collectRest(
+                from: sibling, result: result, nested: nested, unread: unread, depth: depth, lines: lines,
+                into: &blocks)
         }
-        var unread: [Block] = []
+        collectRest(
+            from: sibling, result: result, nested: nested, unread: [], depth: depth, lines: lines,
+            into: &blocks)
+    }
+
+    /// The `<a href>` links of a paragraph's lines after its first, as unread links.
+    static func htmlLinksAfterFirstLine(of paragraph: OpaquePointer) -> [Block] {
+        var scan = LinkScan()
+        var pastFirstLine = false
+        for child in children(of: paragraph) {
+            let type = cmark_node_get_type(child)
+            if !pastFirstLine {
+                pastFirstLine = type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                continue
+            }
+            collectLinks(child, container: child, scan: &scan)
+        }
+        scan.closeAnchor(at: nil, container: nil)
+        return scan.found.filter { cmark_node_get_type($0.node) == CMARK_NODE_HTML_INLINE }.map {
+            .unreadLink(destination: $0.link.destination, line: Int(cmark_node_get_start_line($0.node)))
+        }
+    }
+
+    /// The blocks of an item after its first paragraph: its note, and its nested lists as items.
+    static func collectRest(
+        from first: OpaquePointer?, result: ListItem, nested: [String], unread: [Block],
+        depth: Int, lines: [String], into blocks: inout [Block]
+    ) {
+        var result = result
+        var nested = nested
+        var sublists: [OpaquePointer] = []
+        var sibling = first
+        var unread = unread
         while let node = sibling {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_LIST || type == CMARK_NODE_HTML_BLOCK, containsLink(node) {

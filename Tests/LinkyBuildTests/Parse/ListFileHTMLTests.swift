@@ -97,6 +97,9 @@ import Testing
             </ul>
 
             A paragraph that mentions <a href="https://prose.example/">a page</a> in passing.
+
+            - [Noted](https://noted.example/) - First line.
+              A note line with <a href="https://in-note.example/">a link in HTML</a>.
             """
         let site = try TestSite(["links/shapes.md": list])
         defer { site.remove() }
@@ -117,11 +120,15 @@ import Testing
         #expect(nested.related.map { built.links[$0].title } == "Listed")
         // What cannot be made a link is a located warning, and counted among the skipped.
         let unread = report.diagnostics.filter { $0.code == .listLinkUnread }
-        #expect(unread.map(\.location) == [SourceLocation(path: "links/shapes.md", line: 17)])
+        #expect(
+            unread.map(\.location) == [
+                SourceLocation(path: "links/shapes.md", line: 17), SourceLocation(path: "links/shapes.md", line: 20),
+            ])
         #expect(unread.first?.message.contains("https://prose.example/") == true)
+        #expect(unread.last?.message.contains("https://in-note.example/") == true)
         let summary = try #require(built.listFiles.first)
-        #expect(summary.linksSkipped == 1)
-        #expect(summary.linksMade == 7)
+        #expect(summary.linksSkipped == 2)
+        #expect(summary.linksMade == 8)
     }
 
     /// the-book-of-secret-knowledge's `## RSS Feed & Updates`: a paragraph with a link, no list items.
