@@ -11,10 +11,42 @@ extension MarkdownOutline {
         return isItemLink(link.node)
     }
 
-    /// A link that can be an item's: it has an address, is not an in-page anchor and not a badge.
+    /// A link that can be an item's: it has an address, is not an in-page anchor and not a badge. A
+    /// link wrapped around a picture that is not a badge (`[![Open-Source Software][OSS Icon]](…)`,
+    /// `[![logo](…)](…)`) is one: the picture's `alt` names it.
     static func isItemLink(_ link: OpaquePointer) -> Bool {
         let destination = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
-        return !destination.isEmpty && !destination.hasPrefix("#") && !isImageOnly(link)
+        return !destination.isEmpty && !destination.hasPrefix("#") && !isBadge(link)
+    }
+
+    /// A link made only of pictures that are all badges (see `isBadgePicture`).
+    static func isBadge(_ link: OpaquePointer) -> Bool {
+        guard isImageOnly(link) else { return false }
+        var child = cmark_node_first_child(link)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_IMAGE,
+                !isBadgePicture(cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+            {
+                return false
+            }
+            child = cmark_node_next(node)
+        }
+        return true
+    }
+
+    /// Hosts whose pictures are status badges (build, coverage, version, chat), never a project's logo.
+    static let badgeHosts = [
+        "shields.io", "badgen.net", "badge.fury.io", "travis-ci.", "circleci.com", "codecov.io", "coveralls.io",
+        "codacy.com", "appveyor.com", "goreportcard.com", "awesome.re", "sonarcloud.io", "snyk.io", "david-dm.org",
+        "gitter.im", "godoc.org", "deepsource.io", "api.netlify.com", "bestpractices.", "readthedocs.org",
+        "opencollective.com", "saucelabs.com", "codeclimate.com", "bettercodehub.com", "app.fossa.",
+    ]
+
+    /// Whether a picture's address is a badge's: on a badge service, or with `badge` in its address
+    /// (`…/actions/workflows/ci.yml/badge.svg`, `cdn.rawgit.com/sindresorhus/awesome/…/media/badge.svg`).
+    public static func isBadgePicture(_ source: String) -> Bool {
+        let lowered = source.lowercased()
+        return lowered.contains("badge") || badgeHosts.contains { lowered.contains($0) }
     }
 
     /// Whether a block holds a link that is neither a badge nor an in-page anchor, at any depth.
@@ -24,10 +56,12 @@ extension MarkdownOutline {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { return false }
-            if event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator),
-                cmark_node_get_type(current) == CMARK_NODE_LINK, isItemLink(current)
-            {
-                return true
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_LINK where isItemLink(current): return true
+            case CMARK_NODE_HTML_INLINE where opensLink(current): return true
+            case CMARK_NODE_HTML_BLOCK where !htmlBlockItems(current, depth: 0).items.isEmpty: return true
+            default: continue
             }
         }
     }

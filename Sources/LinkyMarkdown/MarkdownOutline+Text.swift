@@ -17,7 +17,7 @@ extension MarkdownOutline {
                 collectPlain(current, lines: lines, into: &parts)
             case CMARK_NODE_CODE:
                 parts.append((cmark_node_get_literal(current).map { String(cString: $0) } ?? "", false))
-            case CMARK_NODE_LINK where omitted.contains(current): break
+            case CMARK_NODE_LINK where omitted.contains(current) || isImageOnly(current): break
             case CMARK_NODE_HTML_INLINE: parts.append((" ", false))
             default: parts.append((inlineText(current), false))
             }
@@ -118,6 +118,10 @@ extension MarkdownOutline {
 
     /// Text of an inline subtree without collapsing its edges (plainText trims, which would glue words).
     static func inlineText(_ node: OpaquePointer) -> String {
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE {
+            // `[<img alt="Logo" …>](…)`, `<b>x</b>`: a tag stands for its `alt`, or for nothing.
+            return HTMLFragment.inlineText(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+        }
         if let literal = cmark_node_get_literal(node) { return String(cString: literal) }
         var text = ""
         var child = cmark_node_first_child(node)

@@ -4,13 +4,23 @@ import CCmarkGFM
 /// that start with a link, and everything else as source text.
 public struct MarkdownOutline: Sendable, Hashable {
     public enum Block: Sendable, Hashable {
-        /// `## Seoul` (the text without markup).
-        case heading(level: Int, text: String, line: Int)
+        /// `## Seoul` (the text without markup, as GitHub makes its anchor from it), and its title: the
+        /// text without its in-page and picture links (`[TOC](#top)`, a badge).
+        case heading(level: Int, text: String, line: Int, title: String)
         /// One item of a top-level list.
         case item(ListItem)
         /// Any other top-level block (paragraph, table, code, quote), as its Markdown source.
         /// `isDecoration` marks paragraphs made only of badges, images and in-page links ("back to top").
         case other(markdown: String, line: Int, isDecoration: Bool)
+        /// Anchors written in HTML (`### <a id="csharp"></a>C#`, `<span id="x">`, `<a name="x">`):
+        /// in-page links may point at them as at a heading's.
+        case anchors([String], line: Int)
+        /// A link the outline could not make an item of (an `<a href>` inside prose or a note, whose
+        /// HTML the safe renderer drops): its address and line, for a located warning.
+        case unreadLink(destination: String, line: Int)
+        /// A Markdown link in a top-level paragraph (it shows in its section's intro, if the section
+        /// gets a page): its address and line.
+        case proseLink(destination: String, line: Int)
     }
 
     /// A place in the source: a 1-based line and a 1-based column counted in UTF-8 bytes.
@@ -33,6 +43,15 @@ public struct MarkdownOutline: Sendable, Hashable {
         public var destination: String
         /// The plain text between the previous link (or the item's start) and this one.
         public var textBefore: String
+        /// A link made only of a picture (`[![Open-Source Software][OSS Icon]](…)`): `text` is its `alt`.
+        public var isImage = false
+
+        public init(text: String, destination: String, textBefore: String, isImage: Bool = false) {
+            self.text = text
+            self.destination = destination
+            self.textBefore = textBefore
+            self.isImage = isImage
+        }
     }
 
     /// One item of a list, at any depth, or one row of a table.
@@ -63,6 +82,8 @@ public struct MarkdownOutline: Sendable, Hashable {
         public var text: String
         /// In-page anchors (`#database-management`) the item points at, for the check of anchors.
         public var anchors: [String] = []
+        /// Anchors the item's first paragraph defines in HTML (`<a id="x"></a>`).
+        public var definedAnchors: [String] = []
     }
 
     public var blocks: [Block]

@@ -123,6 +123,9 @@ public enum MarkdownRenderer {
                     if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                     text += " "
+                case CMARK_NODE_HTML_INLINE:
+                    // Raw HTML in a link's or heading's text: `[<img alt="Logo" …>](…)` is "Logo".
+                    text += HTMLFragment.inlineText(cmark_node_get_literal(current).map { String(cString: $0) } ?? "")
                 default: break
                 }
             } else if event == CMARK_EVENT_EXIT, isBlock(type) {

@@ -78,6 +78,13 @@ import Testing
             files: ["links/list.md": "# List\n\n## Tools\n- [ok](https://ok.example)\n\nSee [Nothing](#nothing).\n"],
             path: "links/list.md", line: 6),
         Case(
+            code: .listLinkUnread,
+            files: [
+                "links/list.md":
+                    "# List\n\n## Tools\n- [ok](https://ok.example)\n\nSee <a href=\"https://b.example/\">b</a>.\n"
+            ],
+            path: "links/list.md", line: 6),
+        Case(
             code: .categoryDefinedTwice,
             files: [
                 "links/tools/_index.md": "---\ntitle: Tools\n---\n", "links/tools/a.md": good,

@@ -26,7 +26,7 @@ import Testing
         guard case .other(let intro, _, let introIsDecoration) = blocks[1] else { Issue.record("intro"); return }
         #expect(intro == "Intro text.")
         #expect(!introIsDecoration)
-        guard case .heading(2, "Seoul", 5) = blocks[2] else { Issue.record("heading \(blocks[2])"); return }
+        guard case .heading(2, "Seoul", 5, "Seoul") = blocks[2] else { Issue.record("heading \(blocks[2])"); return }
         guard case .item(let first) = blocks[3] else { Issue.record("item"); return }
         #expect(first.linkText == "을지로 노포")
         #expect(first.linkDestination == "https://example.kr/a")

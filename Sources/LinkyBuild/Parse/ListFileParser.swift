@@ -51,6 +51,7 @@ struct ListFileParser: Sendable {
         let sourceURL = fileSourceURL(mapping, diagnostics: &result.diagnostics)
         let hasCandidates = outline.blocks.contains { block in
             if case .item(let item) = block { return !item.links.isEmpty }
+            if case .unreadLink = block { return true }
             return false
         }
         guard hasCandidates else {
@@ -80,31 +81,59 @@ struct ListFileParser: Sendable {
         var seenItem = false
         var introBlocks: [String: [String]] = [:]
         var anchors = SectionAnchors()
+        // Sections that so far hold only in-page links (`## Index`, `### Contents`): a table of contents
+        // is no section's parent.
+        var contentsOnly: [[String]: Bool] = [:]
+        var headingLine: Int?
+        // Links in sections' paragraphs: shown in their intros, unless the section gets no page.
+        var proseLinks: [[String]: [(destination: String, line: Int)]] = [:]
         for block in outline.blocks {
             switch block {
-            case .heading(let level, let text, let line):
-                anchors.addHeading(text)
+            case .heading(let level, let written, let line, let title):
+                anchors.addHeading(written)
+                headingLine = line
+                // `## :trident: &nbsp;The Book…` is "🔱 The Book…" (its slug is made of the words).
+                let text = EmojiShortcodes.replacing(in: title).collapsingWhitespace
                 // The `# Title` before the first item is the list's own name (the front matter's wins).
                 if level == 1, !seenItem, stack.isEmpty {
                     if !titleTaken { root.title = text }
                     titleTaken = true
                     continue
                 }
-                let name = text.isEmpty ? "Section" : text
-                while let top = stack.last, top.level >= level { stack.removeLast() }
+                let shown = text.isEmpty ? "Section" : text
+                // The section's key (and so its slug) is made of the words: `:trident:` is no part of it.
+                let name = EmojiShortcodes.removing(in: title).collapsingWhitespace
+                while let top = stack.last, top.level >= level || contentsOnly[top.key] == true { stack.removeLast() }
                 let parentKey = stack.last?.key ?? key
-                currentKey = parentKey + [name]
+                currentKey = parentKey + [name.isEmpty ? shown : name]
                 stack.append((level, currentKey))
                 reader.startSection()
                 if !sections.contains(where: { $0.key == currentKey }) {
-                    sections.append(
-                        CategoryDefinition(
-                            key: currentKey, title: name, source: SourceLocation(path: path, line: line + lineOffset),
-                            keepsSourceOrder: true, isListFile: true, isSection: true))
+                    var section = CategoryDefinition(
+                        key: currentKey, title: shown, source: SourceLocation(path: path, line: line + lineOffset),
+                        keepsSourceOrder: true, isListFile: true, isSection: true)
+                    section.anchors = [anchors.lastAnchor]
+                    sections.append(section)
                 }
+            case .anchors(let ids, let line):
+                anchors.addDefined(ids)
+                // `### <a id="csharp"></a>C#`: the heading's own anchors lead to its page too.
+                if line == headingLine, let index = sections.firstIndex(where: { $0.key == currentKey }) {
+                    sections[index].anchors += ids
+                }
+            case .unreadLink(let destination, let line):
+                reader.unread(destination, line: line + lineOffset, into: &result)
+            case .proseLink(let destination, let line):
+                proseLinks[currentKey, default: []].append((destination, line + lineOffset))
             case .item(let item):
                 seenItem = true
+                if item.links.isEmpty, !item.anchors.isEmpty {
+                    if contentsOnly[currentKey] == nil { contentsOnly[currentKey] = true }
+                } else if !item.links.isEmpty {
+                    contentsOnly[currentKey] = false
+                }
                 reader.read(item, sectionKey: currentKey, into: &result)
+                anchors.addDefined(item.definedAnchors)
                 for anchor in item.anchors { anchors.addReference(anchor, line: item.line + lineOffset) }
             case .other(let markdown, let line, let isDecoration):
                 if !isDecoration {
@@ -137,6 +166,13 @@ struct ListFileParser: Sendable {
                 sections[index].intro = ContentFileParser.note(
                     intro.joined(separator: "\n\n"), at: sections[index].source, into: &result.diagnostics)
             }
+        }
+        // A section without links gets no page, and so its paragraphs are shown nowhere: their links
+        // are warned about, one by one.
+        for (sectionKey, links) in proseLinks.sorted(by: { $0.value[0].line < $1.value[0].line })
+        where sectionKey != key && !usedKeys.contains(where: { $0.starts(with: sectionKey) }) {
+            let title = sections.first { $0.key == sectionKey }?.title ?? sectionKey.last ?? ""
+            for link in links { reader.unshown(link.destination, line: link.line, section: title, into: &result) }
         }
         reader.reportSkipped(into: &result.diagnostics)
         result.listFiles.append(

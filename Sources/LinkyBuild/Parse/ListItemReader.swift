@@ -75,12 +75,15 @@ struct ListItemReader {
             stack.append((item.depth, .link(parent)))
             return
         }
-        let (name, description) = Self.groupName(text)
+        let (written, description) = Self.groupName(text)
+        let name = EmojiShortcodes.removing(in: written)
         let groupKey = key + [name]
         if !groups.contains(where: { $0.key == groupKey }) {
             groups.append(
                 CategoryDefinition(
-                    key: groupKey, title: name, description: description, source: location, keepsSourceOrder: true,
+                    key: groupKey, title: EmojiShortcodes.replacing(in: written),
+                    description: description.map(EmojiShortcodes.replacing(in:)), source: location,
+                    keepsSourceOrder: true,
                     isListFile: true, isSection: true))
         }
         stack.append((item.depth, .group(groupKey)))
@@ -100,6 +103,34 @@ struct ListItemReader {
             }
             return link
         }
+    }
+
+    /// A link the outline found where no item can be made of it (an `<a href>` in prose, whose HTML the
+    /// safe renderer drops): a located warning, counted among the skipped.
+    mutating func unread(_ destination: String, line: Int, into result: inout ParsedContent) {
+        guard !isOtherScheme(destination), !destination.isEmpty else { return }
+        skipped.append(Skipped(line: line, destination: destination, isRelative: false))
+        result.diagnostics.append(
+            .warning(
+                .listLinkUnread, at: SourceLocation(path: parser.path, line: line),
+                "the link \"\(destination)\" is written in HTML inside a paragraph or a note, so it is not made a link",
+                hint:
+                    "write it as a list item (`- [Title](\(destination)) - description`) or as Markdown (`[text](\(destination))`)"
+            ))
+    }
+
+    /// A link in the text of a section that has no links, and so no page: a located warning,
+    /// counted among the skipped.
+    mutating func unshown(_ destination: String, line: Int, section: String, into result: inout ParsedContent) {
+        // Only web addresses: a Contributing section's `[guidelines](CONTRIBUTING.md)` is the repository's.
+        let lowered = destination.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return }
+        skipped.append(Skipped(line: line, destination: destination, isRelative: false))
+        result.diagnostics.append(
+            .warning(
+                .listLinkUnread, at: SourceLocation(path: parser.path, line: line),
+                "the link \"\(destination)\" is in the text of \"\(section)\", a section without list items, which gets no page, so it is shown nowhere",
+                hint: "make it a list item (`- [Title](\(destination)) - description`) if it belongs to the list"))
     }
 
     /// One warning for the file's relative links that had nothing to resolve against.
@@ -135,9 +166,12 @@ private extension ListItemReader {
                 usable.append((link, url))
             }
         }
-        guard let main = usable.first else { return [] }
+        // A link wrapped around a picture (`[![Open-Source Software][OSS Icon]](…)`) is the item's link
+        // only when no link written as text is usable; otherwise it is a secondary link named by its `alt`.
+        guard let main = usable.first(where: { !$0.link.isImage }) ?? usable.first else { return [] }
+        let nameLink = candidates.first { !$0.isImage } ?? candidates[0]
         var (description, tags) = ListFileParser.descriptionAndTags(item.trailingWords)
-        description = description.flatMap(Self.cleanedDescription)
+        description = description.map(EmojiShortcodes.replacing(in:)).flatMap(Self.cleanedDescription)
         if tags.count > ContentFileParser.maximumTags {
             result.diagnostics.append(
                 .warning(
@@ -146,7 +180,8 @@ private extension ListItemReader {
                     hint: "keep the tags that help find the link"))
             tags = Array(tags.prefix(ContentFileParser.maximumTags))
         }
-        let label = Self.cleanedLabel(item.links[0].textBefore)
+        let label = EmojiShortcodes.replacing(
+            in: Self.cleanedLabel((item.links[0].isImage ? nameLink : item.links[0]).textBefore))
         let noteText = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
         var note: Note?
         if !noteText.isEmpty {
@@ -159,10 +194,12 @@ private extension ListItemReader {
             }
         }
         func make(_ url: LinkURL, title: String, description: String?, secondary: [SecondaryLink]) -> Int {
-            let title = title.isEmpty ? url.displayHost : title
+            // `:rocket: Launcher` is shown "🚀 Launcher", and its slug is made of the words.
+            let slugName = title.isEmpty ? url.displayHost : EmojiShortcodes.removing(in: title)
+            let title = title.isEmpty ? url.displayHost : EmojiShortcodes.replacing(in: title)
             links.append(
                 ParsedLink(
-                    source: location, categoryKey: key, slugName: title, url: url, urlSource: location, title: title,
+                    source: location, categoryKey: key, slugName: slugName, url: url, urlSource: location, title: title,
                     description: description, tags: tags.map { ($0, line) }, date: nil, image: nil, favorite: false,
                     draft: false, note: note, extra: [:],
                     sourceOrder: links.count, secondaryLinks: secondary,
@@ -178,12 +215,16 @@ private extension ListItemReader {
                     secondary: [])
             }
         }
-        let nameText = candidates[0].text.collapsingWhitespace
+        var nameText = nameLink.text.collapsingWhitespace
+        // `- [![logo](…)](https://…)`: a picture's `alt` names the link unless it names nothing.
+        if nameLink.isImage, Self.isGeneric(nameText) || Self.pictureWords.contains(nameText.lowercased()) {
+            nameText = ""
+        }
         let title =
             !item.startsWithLink && !label.isEmpty && Self.isGeneric(nameText)
             ? label : (nameText.isEmpty || Self.isGeneric(nameText)) && !label.isEmpty ? label : nameText
         var secondary: [SecondaryLink] = []
-        for other in usable.dropFirst() where other.url.comparisonKey != main.url.comparisonKey {
+        for other in usable where other.url.comparisonKey != main.url.comparisonKey {
             let text = Self.cleanedLabel(other.link.text)
             secondary.append(SecondaryLink(title: text.isEmpty ? other.url.displayHost : text, url: other.url))
         }
@@ -195,7 +236,9 @@ private extension ListItemReader {
         _ destination: String, line: Int, reportInvalid: Bool, into result: inout ParsedContent
     ) -> LinkURL? {
         var absolute = destination
-        if !ListFileParser.hasScheme(destination) {
+        if !ListFileParser.hasScheme(destination), let written = Self.schemeless(destination, sourceURL: sourceURL) {
+            absolute = written
+        } else if !ListFileParser.hasScheme(destination) {
             let encoded =
                 destination.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["%", "#"]))
                 ?? destination
@@ -241,6 +284,9 @@ extension ListItemReader {
         "documentation", "download", "project", "page", "blog", "official site", "more", "read more", "article",
         "video", "slides", "app", "웹사이트", "링크", "홈페이지", "사이트", "논문", "깃허브",
     ]
+
+    /// `alt` texts that name a picture, not a project.
+    static let pictureWords: Set<String> = ["logo", "icon", "image", "img", "screenshot", "picture", "banner"]
 
     static func isGeneric(_ text: String) -> Bool {
         let folded = text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
@@ -296,5 +342,44 @@ extension ListItemReader {
         }
         let name = text.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ":")))
         return (name.isEmpty ? text : name, nil)
+    }
+}
+
+// MARK: - Addresses written without a scheme
+
+extension ListItemReader {
+    /// Forges whose repository pages rewrite a root-relative link (`/docs/x.md`) into the repository,
+    /// with the path segments that introduce the revision in their addresses.
+    static let forges: [String: [String]] = [
+        "github.com": ["blob", "tree"], "gitlab.com": ["-"], "codeberg.org": ["src"], "gitea.com": ["src"],
+    ]
+
+    /// The absolute address of a link written without a scheme, when it is not relative to the file:
+    /// `www.postman.com/…` is `https://www.postman.com/…`; `/docs/x.md` in a list published in a
+    /// repository is that repository's file (`https://github.com/o/r/blob/main/docs/x.md`), as the
+    /// forge shows it, not the forge's own page. Nil for every other relative link.
+    static func schemeless(_ destination: String, sourceURL: URL?) -> String? {
+        if destination.lowercased().hasPrefix("www."), destination.count > 4 { return "https://" + destination }
+        guard destination.hasPrefix("/"), !destination.hasPrefix("//"), let base = sourceURL,
+            let host = base.host?.lowercased(), let markers = forges[host]
+        else { return nil }
+        let parts = base.path.split(separator: "/").map(String.init)
+        guard parts.count >= 2 else { return nil }
+        var root = "https://\(host)/\(parts[0])/\(parts[1])"
+        let rest = Array(parts.dropFirst(2))
+        if let marker = rest.first, markers.contains(marker) {
+            switch marker {
+            case "-" where rest.count >= 3: root += "/-/\(rest[1])/\(rest[2])"
+            case "src" where rest.count >= 3: root += "/src/\(rest[1])/\(rest[2])"
+            case "blob", "tree": if rest.count >= 2 { root += "/\(rest[0])/\(rest[1])" }
+            default: root += host == "gitlab.com" ? "/-/blob/HEAD" : "/blob/HEAD"
+            }
+        } else {
+            root += host == "gitlab.com" ? "/-/blob/HEAD" : host == "github.com" ? "/blob/HEAD" : "/src/branch/HEAD"
+        }
+        let encoded =
+            destination.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["%", "#"]))
+            ?? destination
+        return root + encoded
     }
 }

@@ -57,6 +57,10 @@ struct CategoryDefinition: Sendable {
     /// A heading inside a list file.
     var isSection = false
     var aliases: [PathAlias] = []
+    /// More anchors of a heading: GitHub's, from the heading as written (`:trident:` and all), and those it
+    /// defines in HTML (`### <a id="csharp"></a>C#`). In-page links to them point at
+    /// the section's page, as links to the heading's own anchor do.
+    var anchors: [String] = []
 }
 
 /// The parse stage's result for the content folder.

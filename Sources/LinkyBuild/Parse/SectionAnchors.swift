@@ -23,6 +23,11 @@ struct SectionAnchors {
         headings.insert(lastAnchor)
     }
 
+    /// Anchors written in HTML (`<a id="csharp"></a>`, `<span id="x">`): GitHub keeps them as they are.
+    mutating func addDefined(_ ids: [String]) {
+        for id in ids { headings.insert(id.lowercased()) }
+    }
+
     mutating func addReference(_ anchor: String, line: Int) {
         references.append((anchor, line))
     }

@@ -89,6 +89,7 @@ extension ByteWriter {
         bool(definition.isListFile)
         bool(definition.isSection)
         array(definition.aliases) { $0.pathAlias($1) }
+        array(definition.anchors) { $0.string($1) }
     }
 
     mutating func diagnostic(_ diagnostic: Diagnostic) {
@@ -212,9 +213,11 @@ extension ByteReader {
         let isListFile = try bool()
         let isSection = try bool()
         let aliases = try array { (r: inout ByteReader) throws(M) in try r.pathAlias() }
+        let anchors = try array { (r: inout ByteReader) throws(M) in try r.string() }
         return CategoryDefinition(
             key: key, title: title, description: description, icon: icon, order: order, intro: intro, source: source,
-            keepsSourceOrder: keepsSourceOrder, isListFile: isListFile, isSection: isSection, aliases: aliases)
+            keepsSourceOrder: keepsSourceOrder, isListFile: isListFile, isSection: isSection, aliases: aliases,
+            anchors: anchors)
     }
 
     mutating func diagnostic() throws(M) -> Diagnostic {

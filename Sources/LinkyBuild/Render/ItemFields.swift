@@ -34,6 +34,7 @@ struct ItemFields: Sendable {
     var hasSecondaryLinks = true
     var related = true
     var html = true
+    var dir = true
 
     static let all = ItemFields()
 
@@ -71,5 +72,6 @@ struct ItemFields: Sendable {
         hasSecondaryLinks = names.contains("has_secondary_links")
         related = names.contains("related")
         html = names.contains("html")
+        dir = names.contains("dir")
     }
 }

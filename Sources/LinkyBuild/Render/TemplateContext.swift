@@ -110,6 +110,8 @@ struct TemplateContext: Sendable {
         var info: TemplateMap = [
             "title": .string(config.title), "description": .string(config.description),
             "language": .string(config.language), "link_count": .int(site.links.count),
+            "dir": .string(TextDirection(language: config.language).rawValue),
+            "is_rtl": .bool(TextDirection(language: config.language) == .rightToLeft),
             "category_count": .int(site.categories.count - 1), "tag_count": .int(site.tags.count),
         ]
         info["link_view"] = .string(config.linkView.rawValue)
@@ -140,6 +142,7 @@ struct TemplateContext: Sendable {
         var item: TemplateMap = [:]
         item.reserveCapacity(20)
         if fields.title { item["title"] = .string(links[id].title) }
+        if fields.dir { item["dir"] = textDirection(of: links[id].title, or: links[id].description) }
         if fields.url { item["url"] = .string(links[id].url.absoluteString) }
         if fields.displayURL { item["display_url"] = .string(links[id].url.displayString) }
         if fields.domain { item["domain"] = .string(links[id].url.displayHost) }
@@ -258,7 +261,17 @@ struct TemplateContext: Sendable {
         reference["icon"] = category.icon.map { .string($0) } ?? false
         reference["description"] = category.description.map { .string($0) } ?? false
         reference["is_root"] = .bool(id == 0)
+        reference["dir"] = textDirection(of: category.title, or: category.description)
         return reference
+    }
+
+    /// `rtl` or `ltr` for a text that reads otherwise than the site's language (an Arabic list in an
+    /// English site), else `false`: templates write `dir` only where it changes.
+    func textDirection(of text: String, or other: String?) -> TemplateValue {
+        guard let direction = TextDirection(text: text) ?? other.flatMap({ TextDirection(text: $0) }),
+            direction != TextDirection(language: site.config.language)
+        else { return false }
+        return .string(direction.rawValue)
     }
 
     /// A category for lists of categories: its reference plus its sub-categories'.

@@ -135,6 +135,9 @@ struct SiteResolver {
         for definition in content.categories where definition.isListFile {
             guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }
             site.sectionAnchors[definition.source.path, default: [:]][SectionAnchors.anchor(of: title)] = id
+            for anchor in definition.anchors {
+                site.sectionAnchors[definition.source.path, default: [:]][anchor.lowercased()] = id
+            }
         }
         return (site, diagnostics)
     }

@@ -25,6 +25,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case brokenAnchor = "LINKY119"
     case noteTooLarge = "LINKY120"
     case urlWithCredentials = "LINKY121"
+    /// A list file's link written where the reader cannot make it a link (an `<a href>` in prose).
+    case listLinkUnread = "LINKY122"
     case invalidTagsFile = "LINKY140"
     case tagAliasConflict = "LINKY141"
     case unknownParentTag = "LINKY142"
@@ -101,6 +103,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .brokenAnchor: "broken-anchor"
         case .noteTooLarge: "note-too-large"
         case .urlWithCredentials: "url-with-credentials"
+        case .listLinkUnread: "list-link-unread"
         case .invalidTagsFile: "invalid-tags-file"
         case .tagAliasConflict: "tag-alias-conflict"
         case .unknownParentTag: "unknown-parent-tag"

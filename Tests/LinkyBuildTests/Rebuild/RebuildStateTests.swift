@@ -380,7 +380,8 @@ import Testing
         content.categories = [
             CategoryDefinition(
                 key: ["a"], title: "A", description: "D", icon: "📚", order: 2, intro: note, source: location,
-                keepsSourceOrder: true, isListFile: true, isSection: true, aliases: [PathAlias("/o/", at: location)])
+                keepsSourceOrder: true, isListFile: true, isSection: true, aliases: [PathAlias("/o/", at: location)],
+                anchors: ["a", "csharp"])
         ]
         content.diagnostics = [.warning(.unknownKey, at: location, "m", hint: "h"), .error(.missingURL, at: nil, "e")]
         content.unknownKeys = [(key: "k", location: location)]
@@ -394,7 +395,7 @@ import Testing
         #expect(Mirror(reflecting: content).children.count == 6)
         #expect(Mirror(reflecting: content.links[0]).children.count == 21)
         #expect(content.links[0].slugBase == "slug" && content.links[0].titleKey == "t")
-        #expect(Mirror(reflecting: content.categories[0]).children.count == 11)
+        #expect(Mirror(reflecting: content.categories[0]).children.count == 12)
         #expect(Mirror(reflecting: content.diagnostics[0]).children.count == 5)
         #expect(Mirror(reflecting: location).children.count == 3)
         #expect(Mirror(reflecting: url).children.count == 6)
