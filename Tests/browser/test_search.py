@@ -2,8 +2,9 @@
 
 Expected results are computed from search-index.json with the rules the page promises (every word
 must match the start of a word in the title, tags, description or note; a Hangul word of two or more
-syllables also inside a word; initial consonants against titles and tags), then compared with what
-the page shows."""
+syllables also inside a word; initial consonants against titles and tags, and a word of initial
+consonants only anywhere in a title's or a tag's initial consonants, as es-hangul's choseongIncludes),
+then compared with what the page shows."""
 import re
 import time
 import unicodedata
@@ -40,6 +41,15 @@ def initial(ch: str) -> str:
     return INITIALS[(code - 0xAC00) // 588] if 0xAC00 <= code <= 0xD7A3 else ch
 
 
+def phrase_initials(text: str) -> str:
+    """es-hangul's getChoseong without spaces: each syllable's initial, each bare consonant, nothing else."""
+    return "".join(initial(ch) for ch in "".join(words(text)) if "가" <= ch <= "힣" or "ㄱ" <= ch <= "ㅎ")
+
+
+def choseong_only(term: str) -> bool:
+    return bool(term) and all(ch in INITIALS for ch in term)
+
+
 def term_matches_word(term: str, word: str, field: int) -> bool:
     if word.startswith(term):
         return True
@@ -67,8 +77,10 @@ def expected_titles(index: dict, query: str = "", category=None, tag=None) -> se
             continue
         tags = " ".join(index["tags"][g] for g in link.get("g", []))
         fields = [words(link["t"]), words(tags), words(link.get("s", "")), words(link.get("n", ""))]
+        phrases = [phrase_initials(link["t"])] + [phrase_initials(index["tags"][g]) for g in link.get("g", [])]
         terms = words(query)
-        if all(any(term_matches_word(t, w, f) for f, ws in enumerate(fields) for w in ws) for t in terms):
+        if all(any(term_matches_word(t, w, f) for f, ws in enumerate(fields) for w in ws)
+               or (choseong_only(t) and any(t in p for p in phrases)) for t in terms):
             titles.add(link["t"])
     return titles
 

@@ -17,10 +17,12 @@ selenium = pytest.importorskip("selenium")
 REFERENCE = pathlib.Path(__file__).with_name("whole_index_search.js")
 
 # English, Korean, prefixes down to one letter, initial consonants (bare, and mixed as typed), several
-# words, a word inside a Hangul word, and words that match nothing.
+# words, a word inside a Hangul word, and words that match nothing; initial consonants inside words and
+# across them (issue 40: ㅇㅌ inside 데이터, ㄷㅇㅌㅂㅅ across 데이터 분석, ㄱㅇ across 한글 — 위키백과).
 QUERIES = [
     "swift", "rust async", "lin", "a", "the", "s", "concurr", "data", "한글", "위키", "글꼴", "그래", "가상 스레드",
     "ㅎㄱ", "ㄱ", "ㅅㅇㅍㅌ", "스위ㅍ", "데이터 분석", "zzzz", "ios macos",
+    "ㅇㅌ", "ㄷㅇㅌㅂㅅ", "ㄹㄱㄹ", "ㄱㅇ", "ㅂㅅ ㄷㅇ", "swift ㄱ",
 ]
 SITE_SIZE = int(os.environ.get("LINKY_SHARD_TEST_LINKS", "10000"))
 
@@ -55,6 +57,7 @@ def compare(driver, output: pathlib.Path):
     cases += [(q, category, "") for q in ("", "s", "한")] + [("lin", category, busiest_tag)]
     # A letter after another word: its precomputed result is walked for that word's links, not decoded.
     cases += [(q, "", "") for q in ("swift s", "a the", "데이터 ㄱ", "s a")] + [("rust a", "", busiest_tag)]
+    cases += [("ㅇ", "", busiest_tag), ("ㄷㅇ", category, "")]
 
     driver.get((output / "search" / "index.html").as_uri())
     driver.execute_script(REFERENCE.read_text(encoding="utf-8"))

@@ -1,7 +1,9 @@
 /* The whole-index search as it was before the index was sharded (linky-site's search.js up to issue
    12), kept as the reference the sharded search must agree with: `linkyWholeIndexSearch(data)` takes
    the object of search-index.json and returns `search(query, categoryId, tagId)` → [{index, score}],
-   best first. Only the matching and ranking are here; the page around them is gone. */
+   best first. Only the matching and ranking are here; the page around them is gone. Since issue 40 a
+   query word of initial consonants only also matches a title's or a tag's initial consonants anywhere
+   (es-hangul's choseongIncludes), at quality 0.4, here by a plain search of each link's text. */
 window.linkyWholeIndexSearch = function (data) {
   "use strict";
   var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
@@ -21,6 +23,17 @@ window.linkyWholeIndexSearch = function (data) {
   function initialOf(ch) {
     var code = ch.charCodeAt(0);
     return code >= 0xac00 && code <= 0xd7a3 ? INITIALS[Math.floor((code - 0xac00) / 588)] : ch;
+  }
+  var CHOSEONG_ONLY = new RegExp("^[" + INITIALS + "]+$");
+  var CHOSEONG_INSIDE = Math.fround(0.4);
+  // es-hangul's getChoseong without spaces: syllables' initials and bare consonants, nothing else.
+  function phraseInitials(text) {
+    var out = "";
+    words(text).join("").split("").forEach(function (ch) {
+      var code = ch.charCodeAt(0);
+      if ((code >= 0xac00 && code <= 0xd7a3) || isConsonant(ch)) out += initialOf(ch);
+    });
+    return out;
   }
   function isSyllables(term) {
     return /^[\uac00-\ud7a3]{2,}$/.test(term);
@@ -51,7 +64,7 @@ window.linkyWholeIndexSearch = function (data) {
     return words(query).map(function (text) {
       return {
         text: text, start: " " + text, whole: " " + text + " ",
-        consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text),
+        consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text), choseong: CHOSEONG_ONLY.test(text),
       };
     });
   }
@@ -84,6 +97,20 @@ window.linkyWholeIndexSearch = function (data) {
     return buffer.subarray(0, used);
   })();
   var parents = data.categories.map(function (c) { return c.parent; });
+  // Each link's title's initial consonants, and each tag's: made when a query first needs them.
+  var titlePhrases = null, tagPhrases = null;
+  function phraseScore(index, term) {
+    if (!titlePhrases) {
+      titlePhrases = data.links.map(function (link) { return phraseInitials(link.t); });
+      tagPhrases = data.tags.map(phraseInitials);
+    }
+    if (titlePhrases[index].indexOf(term.text) >= 0) return WEIGHTS[0] * CHOSEONG_INSIDE;
+    var tags = data.links[index].g || [];
+    for (var g = 0; g < tags.length; g++) {
+      if (tagPhrases[tags[g]].indexOf(term.text) >= 0) return WEIGHTS[1] * CHOSEONG_INSIDE;
+    }
+    return 0;
+  }
 
   function inCategory(categoryId, wanted) {
     for (var c = categoryId; c !== undefined && c !== null; c = parents[c]) { if (c === wanted) return true; }
@@ -108,12 +135,12 @@ window.linkyWholeIndexSearch = function (data) {
 
   // The link's score for the query: for each word, its best field weight times match quality; 0 when
   // any query word matches nothing.
-  function score(index, tables) {
+  function score(index, tables, terms) {
     var total = 0, from = tokenStarts[index], to = tokenStarts[index + 1];
     for (var t = 0; t < tables.length; t++) {
-      var table = tables[t], best = 0;
+      var table = tables[t], best = terms[t].choseong ? phraseScore(index, terms[t]) : 0;
       for (var k = from; k < to; k++) {
-        var token = tokens[k], quality = table[token >> 2];
+        var token = tokens[k], quality = table ? table[token >> 2] : 0;
         if (!quality) continue;
         var field = token & 3;
         if (quality < 0) { if (field > 1) continue; quality = -quality; }
@@ -134,14 +161,16 @@ window.linkyWholeIndexSearch = function (data) {
     var tables = [];
     for (var t = 0; t < terms.length; t++) {
       var table = wordQualities(terms[t]);
-      if (!table) return results;  // a query word that matches no word at all: nothing can match
+      // A query word that matches no word at all: nothing can match (but initial consonants may
+      // still be inside words or across them).
+      if (!table && !terms[t].choseong) return results;
       tables.push(table);
     }
     for (var i = 0; i < data.links.length; i++) {
       var link = data.links[i];
       if (category !== "" && !inCategory(link.c, +category)) continue;
       if (tag !== "" && (link.g || []).indexOf(+tag) < 0) continue;
-      var s = tables.length ? score(i, tables) : 1;
+      var s = tables.length ? score(i, tables, terms) : 1;
       if (s > 0) results.push({ index: i, score: s });
     }
     results.sort(function (a, b) { return b.score - a.score || a.index - b.index; });

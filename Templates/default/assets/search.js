@@ -10,8 +10,10 @@
    Every word of the query must match. A word matches the start of a word in a link's title, tags,
    description or note (스위프트 finds 스위프트에서, concurr finds Concurrency); a Hangul word of two
    or more syllables also matches inside a word (글꼴 finds 나눔글꼴); initial consonants match
-   titles and tags (ㅅㅇㅍㅌ finds 스위프트, and so does 스위ㅍ while it is being typed). Ranking is
-   title > tags > description > note; matching ignores case and accents.
+   titles and tags (ㅅㅇㅍㅌ finds 스위프트, and so does 스위ㅍ while it is being typed), and a word of
+   initial consonants only also matches inside words and across them, as es-hangul's
+   choseongIncludes does (ㄱ finds 사과, ㅍㄹㅌㅇㄷㄱㅂㅈ finds 프론트엔드 개발자), ranked below a match
+   at a word's start. Ranking is title > tags > description > note; matching ignores case and accents.
 
    The page's state lives in the URL (?q=…&category=…&tag=…): typing replaces the history entry,
    submitting and changing a filter push one, so the back button steps through searches. Text is only
@@ -38,9 +40,18 @@
   // written as \u escapes so the script reads the same whatever encoding a server declares.
   var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
   var WEIGHTS = [8, 4, 2, 1]; // title, tags, description, note
-  // How a word matches a query word (the low bits of a precomputed result): the whole word, its
-  // start, inside it (Hangul), by initial consonants. Float32 as the whole-index search had them.
-  var QUALITIES = new Float32Array([1.25, 1, 0.6, 0.5]);
+  // How a word matches a query word: the whole word, its start, inside it (Hangul), by initial
+  // consonants at its start, by initial consonants inside words or across them. Float32 as the
+  // whole-index search had them.
+  var QUALITIES = new Float32Array([1.25, 1, 0.6, 0.5, 0.4]);
+  // A precomputed posting's score by its low four bits, `field << 2 | quality`; 11 and 15 (quality 3
+  // in a description or note, which cannot occur) are quality 4 in a title and in a tag.
+  var CODE_SCORES = new Float64Array(16);
+  for (var code = 0; code < 16; code++) {
+    CODE_SCORES[code] = code === 11 ? WEIGHTS[0] * QUALITIES[4]
+      : code === 15 ? WEIGHTS[1] * QUALITIES[4] : WEIGHTS[code >> 2] * QUALITIES[code & 3];
+  }
+  var CHOSEONG_ONLY = new RegExp("^[" + INITIALS + "]+$");
   var LIMIT = 200;
   var RECENT_KEY = "linky-recent-searches";
   var RECENT_COUNT = 8;
@@ -168,6 +179,19 @@
     }
     return true;
   }
+  // The initial consonants of a text as es-hangul's getChoseong gives them, without its spaces: each
+  // syllable's initial, each bare consonant as it is, and where each came from in `text`.
+  function phraseInitials(text) {
+    var out = "", at = [];
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i], code = ch.charCodeAt(0);
+      if ((code >= 0xac00 && code <= 0xd7a3) || isConsonant(ch)) {
+        out += initialOf(ch);
+        at.push(i);
+      }
+    }
+    return { text: out, at: at };
+  }
   // The index into QUALITIES of how `word` matches `term`, or -1.
   function qualityOf(word, term) {
     var text = term.text;
@@ -179,7 +203,10 @@
 
   function prepareTerms(query) {
     return words(query).map(function (text) {
-      return { text: text, consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text) };
+      return {
+        text: text, consonants: /[\u3131-\u314e]/.test(text), inside: isSyllables(text),
+        choseong: CHOSEONG_ONLY.test(text),
+      };
     });
   }
 
@@ -228,13 +255,16 @@
     var parts = [["w", term.text]];
     if (term.inside) parts.push(["i", term.text]);
     if (term.consonants) parts.push(["c", initials(term.text)]);
+    if (term.choseong && manifest.terms.p) parts.push(["p", term.text]);
     parts.forEach(function (part) { part.push(shardRange(manifest.terms[part[0]], part[1])); });
     return parts;
   }
-  // Whether the build precomputed the word's result (in the `a` space, its best in `b`).
+  // Whether the build precomputed the word's result (in the `a` space, its best in `b`). A word of
+  // initial consonants only has a third range, `p`, whose first shard is not counted.
   function isPrecomputed(term, parts) {
     var count = 0;
     parts.forEach(function (part) { count += part[2][1] - part[2][0] + 1; });
+    if (parts.length > 2 && parts[2][0] === "p") count -= 1;
     return count > manifest.aggregate_above && (!term.consonants || initials(term.text) === term.text);
   }
 
@@ -265,7 +295,7 @@
   }
   // A link's score for a precomputed word, from the low bits of its posting: `field << 2 | quality`.
   function precomputedScore(posting) {
-    return WEIGHTS[(posting >> 2) & 3] * QUALITIES[posting & 3];
+    return CODE_SCORES[posting & 15];
   }
 
   // A precomputed word's result stays packed (its postings text) until it is used: on its own it is
@@ -326,6 +356,9 @@
           var shard = shards[part[0] + n];
           for (var k = firstAtLeast(shard.keys, part[1]); k < shard.keys.length; k++) {
             if (shard.keys[k].lastIndexOf(part[1], 0) !== 0) break;
+            // A title's or tag's initial consonants from this key's place on: each key once, in
+            // titles and tags only, below every match at a word's start.
+            if (part[0] === "p") { addPostings(shard.postings[k], 4, best, touched); continue; }
             var word = shard.words ? shard.words[k] : shard.keys[k];
             if (seen.has(word)) continue;
             seen.add(word);
@@ -353,7 +386,7 @@
   // Adds one word's postings (a list of numbers, decoded here: this is the hot loop of a query) to
   // each link's best value so far; links seen for the first time go into `touched`.
   function addPostings(text, quality, best, touched) {
-    var factor = QUALITIES[quality], fieldsAllowed = quality === 3 ? 3 : 15, id = 0, posting = 0, shift = 0;
+    var factor = QUALITIES[quality], fieldsAllowed = quality >= 3 ? 3 : 15, id = 0, posting = 0, shift = 0;
     if (touched.ids.length < touched.count + text.length) {
       var grown = new Int32Array(Math.max(touched.ids.length * 2, touched.count + text.length));
       grown.set(touched.ids.subarray(0, touched.count));
@@ -543,9 +576,25 @@
         // Folding keeps lengths for nearly all text; where it does not, mark the whole word.
         var sameLength = folded.length === original.length;
         ranges.push(sameLength
-          ? [found.index + match.start, found.index + match.start + match.length]
-          : [found.index, found.index + original.length]);
+          ? [found.index + match.start, found.index + match.start + match.length, terms[i]]
+          : [found.index, found.index + original.length, terms[i]]);
       }
+    }
+    // A word of initial consonants only that matched no word's start: where it is inside or across
+    // words, syllable by syllable (ㅍㄹㅌㅇㄷㄱㅂㅈ marks 프론트엔드 and 개발자).
+    if (field < 2) {
+      var phrase = null;
+      terms.forEach(function (term) {
+        if (!term.choseong || ranges.some(function (range) { return range[2] === term; })) return;
+        phrase = phrase || phraseInitials(text);
+        for (var from = phrase.text.indexOf(term.text); from >= 0; from = phrase.text.indexOf(term.text, from + term.text.length)) {
+          for (var k = from; k < from + term.text.length; k++) {
+            var last = ranges[ranges.length - 1];
+            if (k > from && last[1] === phrase.at[k]) last[1] += 1;
+            else ranges.push([phrase.at[k], phrase.at[k] + 1]);
+          }
+        }
+      });
     }
     ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
     var position = 0;

@@ -5,12 +5,24 @@ extension SearchShards {
     /// How a word matches a query word, as the page ranks it (`QUALITIES` in search.js).
     enum Quality: UInt32 {
         case whole = 0, start, inside, consonants
+        /// Initial consonants inside a word or across words (the `p` space): below every match at a
+        /// word's start.
+        case consonantsInside
 
         var value: Double { Self.values[Int(rawValue)] }
 
         /// Held, not a literal in `value`: an array literal is made anew at each use (275,000 times in
         /// a 10k build's precomputed results).
-        private static let values = [Double(Float(1.25)), 1, Double(Float(0.6)), Double(Float(0.5))]
+        private static let values = [
+            Double(Float(1.25)), 1, Double(Float(0.6)), Double(Float(0.5)), Double(Float(0.4)),
+        ]
+    }
+
+    /// The low four bits of a precomputed posting: `field << 2 | quality`, but for initial consonants
+    /// inside or across words, which match titles and tags only: 11 in a title, 15 in a tag (the codes
+    /// of quality 3 in a description or note, which never occur).
+    static func code(field: Int, _ quality: Quality) -> UInt8 {
+        quality == .consonantsInside ? (field == 0 ? 11 : 15) : UInt8(field << 2) | UInt8(quality.rawValue)
     }
 
     /// search.js's field weights: title, tags, description, note.
@@ -20,7 +32,7 @@ extension SearchShards {
     /// Also sets `terms.best`: the same words, their best results in `terms.aggregateBest`.
     func aggregates(_ terms: inout TermSpaces) -> SearchTermSpace {
         var candidates = Set<Word>()
-        for space in [terms.words, terms.inside, terms.consonants] {
+        for space in [terms.words, terms.inside, terms.consonants, terms.phrases] {
             for separator in space.separators where !separator.isEmpty {
                 for length in 1...separator.count { candidates.insert(Array(separator.prefix(length))) }
             }
@@ -34,12 +46,12 @@ extension SearchShards {
         var bestSizes: [Int] = []
         for term in needed {
             var touched: [Int] = []
-            for (item, quality) in matches(term, terms) {
-                for posting in table.postings[item] {
+            for (list, quality) in matches(term, terms) {
+                for posting in list {
                     let link = Int(posting >> 4)
                     for field in 0..<4 where posting & (1 << field) != 0 {
-                        if quality == .consonants, field > 1 { continue }
-                        let code = UInt8(field << 2) | UInt8(quality.rawValue)
+                        if quality.rawValue >= Quality.consonants.rawValue, field > 1 { continue }
+                        let code = Self.code(field: field, quality)
                         if best[link] == .max {
                             touched.append(link)
                             best[link] = code
@@ -100,24 +112,34 @@ extension SearchShards {
         !term.contains(where: SearchText.isConsonant) || SearchText.initials(term) == term
     }
 
-    /// How many term shards the page loads for `term` without a precomputed result.
+    /// How many term shards the page counts for `term` to decide whether it has a precomputed result.
     func shardCount(_ term: Word, _ spaces: TermSpaces) -> Int {
         var count = spaces.words.shards(forPrefix: term).count
         if Self.isSyllables(term) { count += spaces.inside.shards(forPrefix: term).count }
         if term.contains(where: SearchText.isConsonant) {
             count += spaces.consonants.shards(forPrefix: SearchText.initials(term)).count
         }
+        // A word of initial consonants only always has a third range, `p`: its first shard is not
+        // counted, so that one needing a shard of each space is looked up there, not precomputed.
+        if SearchText.isChoseongOnly(term) { count += spaces.phrases.shards(forPrefix: term).count - 1 }
         return count
     }
 
-    /// Every word that matches `term`, with how, found as the page finds them.
-    func matches(_ term: Word, _ spaces: TermSpaces) -> [(item: Int, quality: Quality)] {
+    /// The postings of every word that matches `term`, with how, found as the page finds them; then
+    /// those of the titles and tags whose initial consonants hold a `term` of consonants only.
+    func matches(_ term: Word, _ spaces: TermSpaces) -> [(postings: [UInt32], quality: Quality)] {
         var items = Set(spaces.words.entries(withPrefix: term).map(\.item))
         if Self.isSyllables(term) { items.formUnion(spaces.inside.entries(withPrefix: term).map(\.item)) }
         if term.contains(where: SearchText.isConsonant) {
             items.formUnion(spaces.consonants.entries(withPrefix: SearchText.initials(term)).map(\.item))
         }
-        return items.sorted().compactMap { item in Self.quality(table.words[item], term).map { (item, $0) } }
+        var found = items.sorted().compactMap { item in
+            Self.quality(table.words[item], term).map { (table.postings[item], $0) }
+        }
+        if SearchText.isChoseongOnly(term) {
+            found += spaces.phrases.entries(withPrefix: term).map { (spaces.phraseLists[$0.item], .consonantsInside) }
+        }
+        return found
     }
 
     /// `wordQualities` of search.js for one word.
@@ -146,6 +168,10 @@ extension SearchShards {
     static func value(_ code: UInt8) -> Double { codeValues[Int(code & 15)] }
 
     private static let codeValues = (0..<16).map { code in
-        weights[code >> 2] * Quality(rawValue: UInt32(code & 3))!.value
+        switch code {
+        case 11: weights[0] * Quality.consonantsInside.value
+        case 15: weights[1] * Quality.consonantsInside.value
+        default: weights[code >> 2] * Quality(rawValue: UInt32(code & 3))!.value
+        }
     }
 }

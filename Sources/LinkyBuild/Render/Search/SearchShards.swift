@@ -16,6 +16,8 @@ struct SearchShards {
     static let inlineLimit = 96_000
     static let termShardBytes = 24_000
     static let maximumTermShards = 1_000
+    /// The `p` space's shards, beside those: each is a separator in the manifest every query loads.
+    static let maximumPhraseShards = 150
     static let resultShardBytes = 8_000
     static let maximumResultShards = 3_000
     static let filterShardBytes = 24_000
@@ -98,12 +100,17 @@ extension SearchShards {
         var words: SearchTermSpace
         var inside: SearchTermSpace
         var consonants: SearchTermSpace
+        var phrases: SearchTermSpace
         /// Empty until `aggregates` has worked them out.
         var aggregates = SearchTermSpace([])
         var best = SearchTermSpace([])
         /// Per word, its postings as `SearchNumbers` (`consonantPostings`: titles and tags only).
         var postings: [String]
         var consonantPostings: [String]
+        /// Per tail of the `p` space, its postings (`link << 4 | fields`, titles and tags only), and
+        /// as `SearchNumbers`.
+        var phraseLists: [[UInt32]]
+        var phrasePostings: [String]
         /// Per aggregate, its results as `SearchNumbers`.
         var aggregatePostings: [String] = []
         /// Per aggregate, its best `bestCount` results in rank order, and how many results it has.
@@ -120,6 +127,7 @@ extension SearchShards {
             case .best: best
             case .consonants: consonants
             case .inside: inside
+            case .phrases: phrases
             case .words: words
             }
         }
@@ -134,6 +142,7 @@ extension SearchShards {
             switch name {
             case .aggregates: aggregatePostings
             case .consonants: consonantPostings
+            case .phrases: phrasePostings
             case .best, .inside, .words: postings
             }
         }
@@ -159,6 +168,9 @@ extension SearchShards {
                 consonants.append(.init(key: SearchText.initials(word), item: item))
             }
         }
+        let tails = phraseTails()
+        let phrasePostings = tails.postings.map(SearchNumbers.postings)
+        let phrases = tails.tails.enumerated().map { SearchTermSpace.Entry(key: $0.element, item: $0.offset) }
         // Each space with the bytes of each of its entries (`i` and `c` shards also hold each key's word).
         typealias Sized = (space: SearchTermSpace, sizes: [Int])
         func sized(_ entries: [SearchTermSpace.Entry], _ payload: [String], withWord: Bool) -> Sized {
@@ -167,18 +179,24 @@ extension SearchShards {
         }
         let uncut = (
             words: sized(words, postings, withWord: false), inside: sized(inside, postings, withWord: true),
-            consonants: sized(consonants, consonantPostings, withWord: true)
+            consonants: sized(consonants, consonantPostings, withWord: true),
+            phrases: sized(phrases, phrasePostings, withWord: false)
         )
+        // `p` is left out of the shards' size: its tails (7.5 MB at 100k links) would make every
+        // other shard larger, and with it every query's first bytes (measured: 31 → 40 KB gzip median).
         let total = [uncut.words, uncut.inside, uncut.consonants].reduce(0) { $0 + $1.sizes.reduce(0, +) }
         let target = max(Self.termShardBytes, total / Self.maximumTermShards)
-        func cut(_ sized: Sized) -> SearchTermSpace {
+        let phraseBytes = uncut.phrases.sizes.reduce(0, +)
+        let phraseTarget = max(Self.termShardBytes, phraseBytes / Self.maximumPhraseShards)
+        func cut(_ sized: Sized, target: Int = target) -> SearchTermSpace {
             var space = sized.space
             space.cut(target: target) { sized.sizes[$0] }
             return space
         }
         return TermSpaces(
-            words: cut(uncut.words), inside: cut(uncut.inside), consonants: cut(uncut.consonants), postings: postings,
-            consonantPostings: consonantPostings, target: target)
+            words: cut(uncut.words), inside: cut(uncut.inside), consonants: cut(uncut.consonants),
+            phrases: cut(uncut.phrases, target: phraseTarget), postings: postings, consonantPostings: consonantPostings,
+            phraseLists: tails.postings, phrasePostings: phrasePostings, target: target)
     }
 
     /// About the bytes one key with its postings takes in a shard (Hangul counts three bytes a unit).

@@ -1,11 +1,12 @@
 /// One sorted key space of the term shards, and how it is cut into shards.
 ///
-/// There are five (`Name`): `w` holds every word under itself (prefix search), `i` every Hangul word
+/// There are six (`Name`): `w` holds every word under itself (prefix search), `i` every Hangul word
 /// under each of its tails that starts with two syllables past its first character (글꼴 finds
 /// 나눔글꼴), `c` every word with Hangul syllables that occurs in a title or tag under its initial
-/// consonants (ㅅㅇㅍ finds 스위프트), `a` the precomputed results of the query words that would
-/// otherwise need more than `SearchShards.aggregateAbove` shards (a, th, ㄱ), and `b` the best links
-/// of each of those results.
+/// consonants (ㅅㅇㅍ finds 스위프트), `p` every tail of each title's and tag's initial consonants
+/// (ㄱ finds 사과, ㅍㄹㅌㅇㄷㄱㅂㅈ finds 프론트엔드 개발자), `a` the precomputed results of the query
+/// words that would otherwise need more than `SearchShards.aggregateAbove` shards (a, th, ㄱ), and
+/// `b` the best links of each of those results.
 struct SearchTermSpace: Sendable {
     typealias Word = SearchText.Word
 
@@ -20,6 +21,10 @@ struct SearchTermSpace: Sendable {
         case consonants = "c"
         /// Hangul words, under each of their tails.
         case inside = "i"
+        /// Every tail of the initial consonants of each title and tag (`SearchText.phraseInitials`):
+        /// a query of initial consonants only matches inside words and across them, as es-hangul's
+        /// `choseongIncludes` does.
+        case phrases = "p"
         /// Every word, under itself.
         case words = "w"
     }

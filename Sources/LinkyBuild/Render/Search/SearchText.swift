@@ -103,6 +103,24 @@ enum SearchText {
         return initialConsonants[Int(unit - 0xAC00) / 588]
     }
 
+    /// A text's initial consonants as es-hangul's `getChoseong` gives them, without its spaces: each
+    /// Hangul syllable's initial, each bare consonant (ㄱ…ㅎ) as it is, everything else dropped
+    /// (`00프론트엔드 개발자` → `ㅍㄹㅌㅇㄷㄱㅂㅈ`). `choseongIncludes` is a search in this string.
+    static func phraseInitials(_ text: String) -> Word {
+        var result: Word = []
+        var scratch: Word = []
+        forEachWord(text, scratch: &scratch) { word in
+            for unit in word where isSyllable(unit) || isConsonant(unit) { result.append(initial(unit)) }
+        }
+        return result
+    }
+
+    /// A query word of initial consonants only (ㄱㄲㄴ…ㅎ, es-hangul's `isOnlyChoseong`): it also
+    /// matches inside words and across them (`phraseInitials`).
+    static func isChoseongOnly(_ word: Word) -> Bool {
+        !word.isEmpty && word.allSatisfy(initialConsonants.contains)
+    }
+
     static func isConsonant(_ unit: UInt16) -> Bool { (0x3131...0x314E).contains(unit) }
     static func isSyllable(_ unit: UInt16) -> Bool { (0xAC00...0xD7A3).contains(unit) }
 

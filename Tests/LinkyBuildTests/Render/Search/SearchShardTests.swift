@@ -88,12 +88,16 @@ import Testing
         #expect(files == ["manifest.js"])
         let manifest = try shard(site, "manifest")
         let inline = try #require(manifest["inline"] as? [String: Any])
-        #expect(Set(inline.keys).isSuperset(of: ["w0", "i0", "c0", "a0", "b0", "r0", "t0", "k0", "tags"]))
+        #expect(Set(inline.keys).isSuperset(of: ["w0", "i0", "c0", "p0", "a0", "b0", "r0", "t0", "k0", "tags"]))
         #expect((inline["tags"] as? [String: Any])?["names"] as? [String] == ["rust", "swift"])
         let words = try #require(inline["w0"] as? [String: Any])
         #expect((words["keys"] as? [String])?.contains("스위프트") == true)
         let consonants = try #require(inline["c0"] as? [String: Any])
         #expect((consonants["keys"] as? [String])?.contains("ㅅㅇㅍㅌ") == true)
+        // Every tail of the title's initial consonants, across its two words.
+        let phrases = try #require(inline["p0"] as? [String: Any])
+        #expect((phrases["keys"] as? [String]) == ["ㄷㅅㅅ", "ㅅ", "ㅅㅅ", "ㅅㅇㅍㅌㄷㅅㅅ", "ㅇㅍㅌㄷㅅㅅ", "ㅌㄷㅅㅅ", "ㅍㅌㄷㅅㅅ"])
+        #expect(phrases["words"] == nil)
     }
 
     @Test func aLargerSiteIsShardedAndTheShardsHoldTheWholeIndex() async throws {
