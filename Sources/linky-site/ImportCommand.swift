@@ -87,7 +87,7 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            fail("cannot read \"\(file)\": \(error.systemReason)", hint: "check the file's path")
+            fail("cannot read \"\(file)\": \(error.systemCause)", hint: "check the file's path")
             throw ExitCode(66)
         }
         let format = from ?? ImportFormat(guessingFrom: file)!
