@@ -89,7 +89,9 @@ struct ExportCommand: AsyncParsableCommand {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                Terminal.error("linky-site: error: \(output) could not be written: \(error.localizedDescription)\n")
+                Terminal.error(
+                    "linky-site: error: \(output) could not be written: \(error.systemCause)\n"
+                        + "  hint: check that its folder exists and can be written to\n")
                 throw ExitCode(74)
             }
             Terminal.error("Exported \(built.links.count) links to \(output) (\(format.rawValue)).\n")

@@ -56,7 +56,7 @@ extension TagsCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",
             abstract: "Merge tags into one: every link tagged A (or any other source) is tagged B.",
-            usage: "linky-site tags merge <A>... INTO <B> [<site>] [--dry-run]",
+            usage: "linky-site tags merge <A>... INTO <B> [<SITE>] [--site <SITE>] [--dry-run]",
             discussion: """
                 Every spelling of each source tag becomes B, in link files, list files and tags.yml, as \
                 `tags rename` does; B is written as given, and may be a new tag. INTO is written in \
@@ -81,8 +81,13 @@ extension TagsCommand {
         @Argument(
             help: ArgumentHelp(
                 "The tags to merge (any spelling), INTO, the tag to keep, then optionally the site folder (default: .).",
-                valueName: "A... INTO B [site]"))
+                valueName: "A... INTO B [SITE]"))
         var words: [String] = []
+
+        @Option(
+            name: [.customShort("s"), .customLong("site")], help: ArgumentHelp("The site folder.", valueName: "SITE"),
+            completion: .directory)
+        var siteOption: String?
 
         @Flag(help: "Print the changes as a unified diff (like git diff) and write nothing.")
         var dryRun = false
@@ -96,7 +101,12 @@ extension TagsCommand {
                         "write the tags to merge, INTO, then the tag to keep: `linky-site tags merge js ecmascript INTO javascript [SITE]`"
                     )
                 }
-                return (Array(words[..<into]), words[into + 1], words.count - into - 1 == 2 ? words[into + 2] : ".")
+                let positional = words.count - into - 1 == 2 ? words[into + 2] : nil
+                if let positional, let siteOption, positional != siteOption {
+                    throw ValidationError(
+                        "the site is given twice, as '\(positional)' and as --site '\(siteOption)': give it once")
+                }
+                return (Array(words[..<into]), words[into + 1], siteOption ?? positional ?? ".")
             }
         }
 

@@ -173,6 +173,20 @@ extension CommandLineTests {
         let twice = try run(["build", site.path, "-s", "elsewhere"])
         #expect(twice.status == 64)
         #expect(twice.stderr.contains("the site is given twice"), "\(twice.stderr)")
+
+        // Every command that works on a site says -s/--site in its help, `tags merge` too.
+        for command in [
+            ["build"], ["check"], ["add"], ["fetch"], ["import"], ["export"], ["serve"], ["tags", "list"],
+            ["tags", "rename"], ["tags", "merge"], ["theme", "data"], ["theme", "eject"],
+        ] {
+            let help = try run(command + ["--help"])
+            #expect(help.stdout.contains("-s, --site <SITE>"), "\(command)")
+        }
+        try "---\nurl: https://example.com/t\ntitle: T\ntags: [old]\n---\n".write(
+            to: site.appending(path: "links/t.md"), atomically: true, encoding: .utf8)
+        let merge = try run(["tags", "merge", "old", "INTO", "new", "-s", site.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(try String(contentsOf: site.appending(path: "links/t.md"), encoding: .utf8).contains("tags: [new]"))
     }
 
     @Test func themeDataListsWhatATemplateReceives() throws {

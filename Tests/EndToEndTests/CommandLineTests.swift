@@ -305,7 +305,8 @@ import Testing
         #expect(rename.stdout.contains("Example: linky-site tags rename js javascript my-links --dry-run"))
         #expect(rename.stdout.contains("--dry-run"))
         let merge = try run(["tags", "merge", "--help"])
-        #expect(merge.stdout.contains("USAGE: linky-site tags merge <A>... INTO <B> [<site>] [--dry-run]"))
+        #expect(
+            merge.stdout.contains("USAGE: linky-site tags merge <A>... INTO <B> [<SITE>] [--site <SITE>] [--dry-run]"))
         #expect(
             merge.stdout.contains("Example: linky-site tags merge js ecmascript INTO javascript my-links --dry-run"))
         #expect(merge.stdout.contains("carry B twice keeps"))
