@@ -19,7 +19,7 @@ struct SearchShards {
     /// The `p` space's shards, beside those: each is a separator in the manifest every query loads.
     static let maximumPhraseShards = 150
     static let resultShardBytes = 8_000
-    static let maximumResultShards = 3_000
+    static let maximumResultShards = 4_000
     static let filterShardBytes = 24_000
     /// How many results each precomputed result keeps in rank order (search.js shows 200), and about
     /// how many bytes of them a `b` shard holds.
