@@ -5,6 +5,17 @@ import Testing
 
 /// One broken input per diagnostic code, checking the code, the file and the line.
 @Suite struct DiagnosticCodeTests {
+    /// docs/codes.md lists every code with the name `--format json` gives it: a code added without a
+    /// line there fails here.
+    @Test func docsCodesListsEveryCodeWithItsName() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appending(path: "docs/codes.md"), encoding: .utf8)
+        for code in DiagnosticCode.allCases {
+            #expect(doc.contains("| \(code.rawValue) | \(code.name) | "), "\(code.rawValue) \(code.name)")
+        }
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var code: DiagnosticCode
         var files: [String: String]
