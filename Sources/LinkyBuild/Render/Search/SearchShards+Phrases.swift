@@ -9,7 +9,7 @@ extension SearchShards {
     /// title, bit 1 tags), ascending by link.
     func phraseTails() -> (tails: [Word], postings: [[UInt32]]) {
         var found = WordArena()
-        var postings = TailPostings()
+        var postings = SearchWordTable.Postings()
         var tagTails: [Int: [Int]] = [:]
         for (link, entry) in index.links.enumerated() {
             let title = SearchText.phraseInitials(entry.title)
@@ -31,31 +31,5 @@ extension SearchShards {
         }
         let order = (0..<found.count).sorted { found.precedes($0, $1) }
         return (order.map { found.word($0) }, order.map { postings.lists[$0] })
-    }
-}
-
-private extension SearchShards {
-    /// The postings of the tails as they are found, a link at a time (as `SearchWordTable` finds words').
-    struct TailPostings {
-        var lists: [[UInt32]] = []
-        var fields: [UInt8] = []
-        var touched: [Int] = []
-
-        mutating func add(_ id: Int, field: Int) {
-            while id >= fields.count {
-                lists.append([])
-                fields.append(0)
-            }
-            if fields[id] == 0 { touched.append(id) }
-            fields[id] |= 1 << field
-        }
-
-        mutating func close(link: Int) {
-            for id in touched {
-                lists[id].append(UInt32(link) << 4 | UInt32(fields[id]))
-                fields[id] = 0
-            }
-            touched.removeAll(keepingCapacity: true)
-        }
     }
 }

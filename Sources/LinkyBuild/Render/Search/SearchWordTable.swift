@@ -124,16 +124,17 @@ struct SearchWordTable: Sendable, Equatable {
         return result
     }
 
-    /// The postings as they are found, a link at a time. A struct, not local variables a nested
-    /// function captures: those are checked for overlapping access at run time, at every word.
-    private struct Postings {
+    /// The postings as they are found, a link at a time (of words here, of initials' tails in
+    /// `SearchShards+Phrases`). A struct, not local variables a nested function captures: those are
+    /// checked for overlapping access at run time, at every word.
+    struct Postings {
         var lists: [[UInt32]] = []
         /// The fields each word is in for the link at hand, by word id, and the ids set so far.
         var fields: [UInt8] = []
         var touched: [Int] = []
 
         mutating func add(_ id: Int, field: Int) {
-            if id == fields.count {
+            while id >= fields.count {
                 lists.append([])
                 fields.append(0)
             }
