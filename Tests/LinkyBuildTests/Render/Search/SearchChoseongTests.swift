@@ -100,7 +100,7 @@ import Testing
             guard let entry else { return [:] }
             var id = 0
             var codes: [Int: Int] = [:]
-            for posting in decoded(terms.aggregatePostings[entry.item]) {
+            for posting in SearchShardTests.decoded(terms.aggregatePostings[entry.item]) {
                 id += posting >> 4
                 codes[id] = posting & 15
             }
@@ -127,23 +127,5 @@ import Testing
                     .map { (Int(posting >> 4), $0) }
             }
         }
-    }
-
-    private func decoded(_ text: String) -> [Int] {
-        var out: [Int] = []
-        var value = 0
-        var shift = 0
-        for byte in text.utf8 {
-            let digit = SearchNumbers.alphabet.firstIndex(of: byte)!
-            value |= (digit & 31) << shift
-            if digit & 32 != 0 {
-                shift += 5
-            } else {
-                out.append(value)
-                value = 0
-                shift = 0
-            }
-        }
-        return out
     }
 }

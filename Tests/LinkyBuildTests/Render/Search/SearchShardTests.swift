@@ -125,7 +125,7 @@ import Testing
         for (number, first) in separators.enumerated() {
             let data = try shard(site, "w\(number)")
             let keys = try #require(data["keys"] as? [String])
-            let postings = try #require(data["postings"] as? [String]).map(decoded)
+            let postings = try #require(data["postings"] as? [String]).map(Self.decoded)
             #expect(keys.allSatisfy { Array($0.utf16).lexicographicallyPrecedes(Array(first.utf16)) == false })
             if number + 1 < separators.count {
                 let next = Array(separators[number + 1].utf16)
@@ -168,7 +168,7 @@ import Testing
         let at = try #require(bestKeys.firstIndex(of: "w"))
         var id = 0
         let whole = try #require(aggregates["postings"] as? [String])[aggregateKeys.firstIndex(of: "w")!]
-        let ranked = decoded(whole).map { posting -> (id: Int, code: Int) in
+        let ranked = Self.decoded(whole).map { posting -> (id: Int, code: Int) in
             id += posting >> 4
             return (id, posting & 15)
         }.sorted { a, b in
@@ -176,7 +176,7 @@ import Testing
         }
         #expect((best["totals"] as? [Int])?[at] == ranked.count)
         #expect(ranked.count > 200)
-        let shown = decoded(try #require(best["best"] as? [String])[at])
+        let shown = Self.decoded(try #require(best["best"] as? [String])[at])
         #expect(shown == ranked.prefix(200).map { $0.id << 4 | $0.code })
         // The first 8 come as result shards hold them (the result shard of each says the same).
         let firstShown = try #require((best["shown"] as? [[[String: Any]]])?[at])
@@ -205,15 +205,17 @@ import Testing
     @Test func numbersAreShortStrings() {
         #expect(SearchNumbers.string([16, 32, 0, 1_600_015]) == "QgBA" + SearchNumbers.string([1_600_015]))
         #expect(
-            decoded(SearchNumbers.string([0, 31, 32, 1023, 1024, 1_600_015, UInt32(Int32.max)]))
+            Self.decoded(SearchNumbers.string([0, 31, 32, 1023, 1024, 1_600_015, UInt32(Int32.max)]))
                 == [0, 31, 32, 1023, 1024, 1_600_015, Int(Int32.max)])
         #expect(
-            decoded(SearchNumbers.postings([3 << 4 | 1, 4 << 4 | 9, 100 << 4])) == [3 << 4 | 1, 1 << 4 | 9, 96 << 4])
-        #expect(decoded(SearchNumbers.deltas([2, 5, 6])) == [2, 3, 1])
+            Self.decoded(SearchNumbers.postings([3 << 4 | 1, 4 << 4 | 9, 100 << 4])) == [
+                3 << 4 | 1, 1 << 4 | 9, 96 << 4,
+            ])
+        #expect(Self.decoded(SearchNumbers.deltas([2, 5, 6])) == [2, 3, 1])
     }
 
-    /// `numbers()` of search.js.
-    private func decoded(_ text: String) -> [Int] {
+    /// `numbers()` of search.js (SearchChoseongTests reads postings with it too).
+    static func decoded(_ text: String) -> [Int] {
         var out: [Int] = []
         var value = 0
         var shift = 0
