@@ -132,10 +132,7 @@ private extension NetscapeBookmarkReader {
                 pending = nil
                 previous = .none
                 held = nil
-                let outer = inDescription
-                inDescription = false
-                for child in node.children { walk(child) }
-                inDescription = outer
+                walkChildren(of: node, inDescription: false)
                 stack.removeLast()
                 previous = .none
                 held = nil
@@ -143,10 +140,7 @@ private extension NetscapeBookmarkReader {
                 // A new item: a `<DD>` before its `<A>` or `<H3>` describes nothing earlier.
                 previous = .none
                 held = nil
-                let outer = inDescription
-                inDescription = false
-                for child in node.children { walk(child) }
-                inDescription = outer
+                walkChildren(of: node, inDescription: false)
             case "h3":
                 let name = node.textContent.collapsingWhitespace
                 let topLevel = !stack.contains { $0.isFolder }
@@ -184,15 +178,25 @@ private extension NetscapeBookmarkReader {
                     if !text.collapsingWhitespace.isEmpty { held = text }
                 }
                 previous = .none
-                let outer = inDescription
-                inDescription = describes
-                for child in node.children {
-                    if NetscapeBookmarkReader.structural.contains(child.name ?? "") { walk(child) } else { skip(child) }
-                }
-                inDescription = outer
+                walkChildren(of: node, inDescription: describes, onlyStructural: true)
             default:
                 for child in node.children { walk(child) }
             }
+        }
+
+        /// Walks `node`'s children with `inDescription` set as given, then as it was; with
+        /// `onlyStructural`, children that hold no items (a `<DD>`'s text) are skipped.
+        mutating func walkChildren(of node: HTMLNode, inDescription within: Bool, onlyStructural: Bool = false) {
+            let outer = inDescription
+            inDescription = within
+            for child in node.children {
+                if !onlyStructural || NetscapeBookmarkReader.structural.contains(child.name ?? "") {
+                    walk(child)
+                } else {
+                    skip(child)
+                }
+            }
+            inDescription = outer
         }
 
         /// A part of the tree that holds no bookmarks: its `<A>`s still count, to keep lines in step.
