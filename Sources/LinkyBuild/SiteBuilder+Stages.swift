@@ -63,15 +63,15 @@ extension SiteBuilder {
     static func loadSettings(_ options: BuildOptions, loader: SiteLoader) -> Settings {
         let files = loader.loadSettings()
         var diagnostics = files.diagnostics
-        var (config, configDiagnostics) = ConfigParser.parse(files.config)
+        var (config, configDiagnostics, baseURLWritten) = ConfigParser.parse(files.config)
         diagnostics += configDiagnostics
         if let baseURL = options.baseURL {
             config.baseURL = ConfigParser.checkedBaseURL(baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
         }
         config.includeDrafts = options.includeDrafts
         // A base_url given but refused is its own error; "not set" would contradict it.
-        let refused = diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("`base_url` ") }
-        if config.baseURL == nil, !refused, options.writeOutput || options.reportMissingBaseURL {
+        let given = baseURLWritten || options.baseURL != nil
+        if config.baseURL == nil, !given, options.writeOutput || options.reportMissingBaseURL {
             // Without linky.yml the site folder is named, not a file that is not there.
             let location = files.config.map { SourceLocation(path: $0.path) }
             diagnostics.append(

@@ -16,16 +16,19 @@ enum ConfigParser {
         return nil
     }
 
-    static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic]) {
+    /// The settings, their problems, and whether `base_url` was written (a refused one is its own
+    /// error, so the build does not also say it is not set).
+    static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic], baseURLWritten: Bool) {
         var config = SiteConfig()
-        guard let file else { return (config, []) }
+        guard let file else { return (config, [], false) }
         var diagnostics: [Diagnostic] = []
+        var baseURLWritten = false
         let mapping: YAMLMapping
         switch YAMLMapping.parse(file.text, path: file.path, firstLine: 1, what: "the config") {
         case .success(let value): mapping = value
         case .failure(var diagnostic):
             if diagnostic.code != .nestedTooDeep { diagnostic.code = .invalidConfig }
-            return (config, [diagnostic])
+            return (config, [diagnostic], false)
         }
         for entry in mapping.entries {
             switch entry.key {
@@ -41,8 +44,13 @@ enum ConfigParser {
                     config.author = $0.isEmpty ? nil : $0
                 }
             case "base_url":
-                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig), !raw.isEmpty {
-                    config.baseURL = checkedBaseURL(raw, at: mapping.location(of: entry), &diagnostics)
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    if !raw.isEmpty {
+                        baseURLWritten = true
+                        config.baseURL = checkedBaseURL(raw, at: mapping.location(of: entry), &diagnostics)
+                    }
+                } else {
+                    baseURLWritten = true
                 }
             case "content_dir":
                 diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
@@ -148,7 +156,7 @@ enum ConfigParser {
                         hint: hint ?? "the settings are: \(SiteConfig.knownKeys.joined(separator: ", "))"))
             }
         }
-        return (config, diagnostics)
+        return (config, diagnostics, baseURLWritten)
     }
 
     /// A base URL is absolute http(s) and ends in `/`, so page paths can be appended to it.
