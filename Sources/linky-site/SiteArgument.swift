@@ -17,10 +17,17 @@ struct SiteArgument: ParsableArguments {
     var site: String { option ?? positional ?? "." }
 
     func validate() throws {
+        _ = try Self.site(positional: positional, option: option)
+    }
+
+    /// The site a command names as an argument or with `--site` (the current folder when neither); an
+    /// error when both name it and differ. For commands whose arguments hold it among others (`tags merge`).
+    static func site(positional: String?, option: String?) throws -> String {
         if let option, let positional, option != positional {
             throw ValidationError(
                 "the site is given twice, as '\(positional)' and as --site '\(option)': give it once")
         }
+        return option ?? positional ?? "."
     }
 
     /// The folder, checked (see `SiteFolder.open`).

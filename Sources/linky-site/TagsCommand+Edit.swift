@@ -102,11 +102,8 @@ extension TagsCommand {
                     )
                 }
                 let positional = words.count - into - 1 == 2 ? words[into + 2] : nil
-                if let positional, let siteOption, positional != siteOption {
-                    throw ValidationError(
-                        "the site is given twice, as '\(positional)' and as --site '\(siteOption)': give it once")
-                }
-                return (Array(words[..<into]), words[into + 1], siteOption ?? positional ?? ".")
+                let site = try SiteArgument.site(positional: positional, option: siteOption)
+                return (Array(words[..<into]), words[into + 1], site)
             }
         }
 
