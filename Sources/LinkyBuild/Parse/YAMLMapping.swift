@@ -88,18 +88,21 @@ struct YAMLMapping {
                         "write `\(entry.key): some text` on one line (quote it if it contains `: ` or starts with `[`)")
             )
         }
-        if !anyScalar, let kind = Self.nonTextKind(scalar) {
-            return .failure(
-                .error(
-                    code, at: location(of: entry), "`\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
-                    hint: "quote it to mean the text: `\(entry.key): \"\(scalar.string)\"`"))
-        }
+        if !anyScalar, let refused = notText(scalar, of: entry, code: code) { return .failure(refused) }
         return .success(scalar.string.nfc)
     }
 
     /// What YAML's core schema reads a plain scalar as, when that is not text (see `YAMLCoreSchema`).
     static func nonTextKind(_ scalar: Node.Scalar) -> String? {
         scalar.style == .plain ? YAMLCoreSchema.nonTextKind(ofPlain: scalar.string) : nil
+    }
+
+    /// The error for an entry whose value, meant as text, YAML reads as a number, boolean or null.
+    private func notText(_ scalar: Node.Scalar, of entry: Entry, code: DiagnosticCode) -> Diagnostic? {
+        guard let kind = Self.nonTextKind(scalar) else { return nil }
+        return .error(
+            code, at: location(of: entry), "`\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
+            hint: "quote it to mean the text: `\(entry.key): \"\(scalar.string)\"`")
     }
 
     func bool(_ entry: Entry) -> Result<Bool, Diagnostic> {
@@ -133,12 +136,7 @@ struct YAMLMapping {
     func stringList(_ entry: Entry, code: DiagnosticCode = .invalidFieldType) -> Result<[String], Diagnostic> {
         switch entry.node {
         case .scalar(let scalar):
-            if let kind = Self.nonTextKind(scalar) {
-                return .failure(
-                    .error(
-                        code, at: location(of: entry), "`\(entry.key)` must be text, not \(kind) (`\(scalar.string)`)",
-                        hint: "quote it to mean the text: `\(entry.key): \"\(scalar.string)\"`"))
-            }
+            if let refused = notText(scalar, of: entry, code: code) { return .failure(refused) }
             return .success(scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).nfc })
         case .sequence(let sequence):
             var values: [String] = []
