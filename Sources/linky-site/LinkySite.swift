@@ -101,10 +101,7 @@ struct LinkySite: AsyncParsableCommand {
 
     /// Why `word` is not a command and what to run instead; nil when it is a command (or help).
     static func advice(for word: String) -> String? {
-        let names = configuration.subcommands.flatMap {
-            [$0.configuration.commandName ?? ""] + $0.configuration.aliases
-        }
-        guard !names.contains(word), word != "help" else { return nil }
+        guard !commandNames.contains(word), word != "help" else { return nil }
         let lowered = word.lowercased()
         if ["rm", "remove", "delete", "del", "unlink"].contains(lowered) {
             return "A link is a file: delete it (or its line in a list file) and build again.\n"
@@ -159,13 +156,15 @@ struct LinkySite: AsyncParsableCommand {
         return text
     }
 
+    /// Every command's name and aliases (`serve`, `server`).
+    static var commandNames: [String] {
+        configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases }
+    }
+
     /// The command `word` is a misspelling of (two edits at most), when it names none.
     static func nearestCommand(to word: String) -> String? {
-        let names = configuration.subcommands.flatMap {
-            [$0.configuration.commandName ?? ""] + $0.configuration.aliases
-        }
-        guard !names.contains(word), word != "help" else { return nil }
-        let scored = names.map { ($0, Spelling.distance($0, word.lowercased())) }.filter { $0.1 <= 2 }
+        guard !commandNames.contains(word), word != "help" else { return nil }
+        let scored = commandNames.map { ($0, Spelling.distance($0, word.lowercased())) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }
 }
