@@ -42,6 +42,13 @@ extension SiteScaffold {
                     .replacingOccurrences(
                         of: "description: Links worth keeping — 다시 볼 만한 링크 모음.\n", with: "# description: …\n")
             }
+            if path == ".github/workflows/pages.yml" {
+                // A list written for GitHub (its README) may hold what a site cannot show (a link in
+                // its License section): that is a warning, and the first publish should not fail on it.
+                contents = contents.replacingOccurrences(
+                    of: "          strict: true\n",
+                    with: "          # strict: true   (fails on warnings too; `linky-site check` lists them)\n")
+            }
             if path == ".gitignore", let existing = manager.contents(atPath: destination.path) {
                 let text = String(decoding: existing, as: UTF8.self)
                 let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
@@ -74,6 +81,31 @@ extension SiteScaffold {
             }
         }
         return adoption
+    }
+
+    /// The README to read the list from when `new --force` is given no `--list-from`: a folder with no
+    /// site of its own (no `linky.yml`, no `links/`) whose README holds at least three list items with
+    /// web links — an awesome list's repository. Adopting it without the list would give a site that
+    /// does not build (no content folder).
+    public func readmeList() -> String? {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: folder.appending(path: "linky.yml").path),
+            !manager.fileExists(atPath: folder.appending(path: "links").path),
+            let names = try? manager.contentsOfDirectory(atPath: folder.path)
+        else { return nil }
+        for name in names.sorted() where name.lowercased() == "readme.md" {
+            guard let file = try? RegularFile.data(at: folder.appending(path: name)) else {
+                continue
+            }
+            var items = 0
+            for line in String(decoding: file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
+                guard let marker = trimmed.first, "-*+".contains(marker) || trimmed.hasPrefix("<li") else { continue }
+                if trimmed.contains("](http") || trimmed.contains("href=\"http") { items += 1 }
+                if items >= 3 { return name }
+            }
+        }
+        return nil
     }
 
     /// A Markdown text's first `# heading` (ATX, level 1, outside code) and the text without it.

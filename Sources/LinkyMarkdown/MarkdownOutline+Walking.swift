@@ -72,7 +72,7 @@ extension MarkdownOutline {
     }
 
     /// The anchors a block of prose defines in HTML, and the links it writes in HTML: the safe
-    /// renderer drops those, so each is reported rather than lost in silence (badges aside).
+    /// renderer drops those, so each is reported rather than lost in silence (badges and logos aside).
     static func collectUnread(_ node: OpaquePointer, into blocks: inout [Block], reportingProse: Bool = false) {
         guard let iterator = cmark_iter_new(node) else { return }
         defer { cmark_iter_free(iterator) }
@@ -109,6 +109,9 @@ extension MarkdownOutline {
                     if reportingProse { blocks.append(.proseLink(destination: found.link.destination, line: line)) }
                     continue
                 }
+                // A picture-only `<a href><img></a>` in prose is a logo or a badge: decoration, as a
+                // Markdown `[![logo](…)](…)` there is.
+                if found.link.isImage { continue }
                 blocks.append(
                     .unreadLink(
                         destination: found.link.destination,

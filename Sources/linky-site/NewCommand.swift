@@ -15,7 +15,9 @@ struct NewCommand: ParsableCommand {
             and the workflow where it has none and the missing .gitignore lines, and no example links; \
             no file it has is changed. --list-from README.md also copies that Markdown list into \
             links/ as a list file (its first # heading the list's title), which the build reads as \
-            categories and links; the README stays as it is.
+            categories and links; the README stays as it is. A folder with no linky.yml and no links/ \
+            whose README is a list of links gets that without --list-from. The workflow does not \
+            build with strict: a list written for GitHub may hold what a site cannot show (a warning).
 
             Examples:
               linky-site new my-links && linky-site build my-links
@@ -26,13 +28,20 @@ struct NewCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The folder to create.", valueName: "DIR"), completion: .directory)
     var folder: String
 
-    @Option(help: "The site's title (default: My Links, or the list's title with --list-from).")
+    @Option(
+        help: ArgumentHelp(
+            "The site's title (default: My Links, or the list's title with --list-from).", valueName: "TEXT"))
     var title: String?
 
     @Flag(help: "Adopt a folder that already has files: add the site's settings and workflow, change nothing.")
     var force = false
 
-    @Option(help: "With --force: a Markdown list in DIR (its README) to copy into links/ as a list file.")
+    @Option(
+        help:
+            ArgumentHelp(
+                "With --force: a Markdown list in DIR to copy into links/ as a list file (default: its README, if DIR has no linky.yml or links/ and the README lists links).",
+                valueName: "FILE")
+    )
     var listFrom: String?
 
     func validate() throws {
@@ -45,8 +54,11 @@ struct NewCommand: ParsableCommand {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         if force, !existing.isEmpty {
             do {
-                let adoption = try SiteScaffold(folder: url).adopt(title: title, release: release, listFrom: listFrom)
+                let scaffold = SiteScaffold(folder: url)
+                let readme = listFrom == nil ? scaffold.readmeList() : nil
+                let adoption = try scaffold.adopt(title: title, release: release, listFrom: listFrom ?? readme)
                 Terminal.output("Adopted \(folder): \(adoption.written.count) files written, none of its own changed:")
+                if let readme { Terminal.output("  the list is \(readme) (--list-from FILE reads another)") }
                 for path in adoption.written { Terminal.output("  wrote \(path)") }
                 for line in adoption.ignoredLines { Terminal.output("  .gitignore: added \(line)") }
                 for path in adoption.kept { Terminal.output("  kept  \(path) (it was there)") }

@@ -232,13 +232,50 @@ extension CommandLineTests {
         let list = try String(contentsOf: folder.appending(path: "links/awesome-go.md"), encoding: .utf8)
         #expect(list.hasPrefix("---\ntitle: \"Awesome Go\"\n---\n") && !list.contains("# Awesome Go"))
 
+        let workflow = try String(
+            contentsOf: folder.appending(path: ".github/workflows/pages.yml"), encoding: .utf8)
+        #expect(workflow.contains("# strict: true") && !workflow.contains("\n          strict: true"), "\(workflow)")
+
         let build = try run(["build", "-s", folder.path, "-b", "https://example.com/"])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stderr.contains("links/awesome-go.md: "), "\(build.stderr)")
+        // The logo and the Product Hunt badge (`<a href><img></a>` in prose) are decoration; the table
+        // of contents' `#awesome-go` leads to the title that moved into the front matter. Left: the
+        // links of its Contribution and License sections, which no page shows.
+        #expect(!build.stderr.contains("awesome-go.com/\""), "\(build.stderr)")
+        #expect(!build.stderr.contains("producthunt"), "\(build.stderr)")
+        #expect(!build.stderr.contains("LINKY119"), "\(build.stderr)")
+        #expect(build.stderr.contains("0 errors, 2 warnings"), "\(build.stderr)")
         // Run again, it changes nothing and says what it kept.
         let again = try run(["new", folder.path, "--force", "--list-from", "README.md"])
         #expect(again.status == 0 && again.stdout.contains("kept  links/awesome-go.md"), "\(again.stdout)")
         #expect(try String(contentsOf: folder.appending(path: "linky.yml"), encoding: .utf8) == config)
+    }
+
+    /// `new . --force` in an awesome list's repository, without `--list-from`, reads its README: adopted
+    /// without it, the site had no content folder and did not build. A folder that has a site keeps it.
+    @Test func newForceTakesTheReadmeListWhenTheFolderHasNoSite() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-adopt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(contentsOf: Self.repositoryRoot.appending(path: "Tests/Fixtures/awesome-real/README.md"))
+            .write(to: folder.appending(path: "readme.md"))
+        let adopt = try run(["new", folder.path, "--force"])
+        #expect(adopt.status == 0, "\(adopt.stderr)")
+        #expect(adopt.stdout.contains("the list is readme.md"), "\(adopt.stdout)")
+        #expect(adopt.stdout.contains("wrote links/awesome-go.md"), "\(adopt.stdout)")
+        let build = try run(["build", "-s", folder.path, "-b", "https://example.com/"])
+        #expect(build.status == 0 && build.stderr.contains("2,798 links made"), "\(build.stderr)")
+
+        // A README that is prose, or a folder that already has links/, is not taken as the list.
+        let prose = FileManager.default.temporaryDirectory.appending(path: "linky-adopt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: prose.appending(path: "links"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: prose) }
+        try Data("# Notes\n\n- [a](https://a.example/)\n- [b](https://b.example/)\n- [c](https://c.example/)\n".utf8)
+            .write(to: prose.appending(path: "README.md"))
+        let kept = try run(["new", prose.path, "--force"])
+        #expect(kept.status == 0 && !kept.stdout.contains("the list is"), "\(kept.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prose.appending(path: "links").path).isEmpty)
     }
 
     @Test func exportWritesTheListBackAsAFileOrToStandardOutput() throws {

@@ -78,9 +78,12 @@ struct ListFileParser: Sendable {
         var stack: [(level: Int, key: [String])] = []
         var currentKey = key
         var titleTaken = root.title != nil
+        var anchors = SectionAnchors()
+        // `new --list-from` moves a README's `# Awesome Go` into the front matter: its table of
+        // contents' `[Awesome Go](#awesome-go)` still leads to the top of the list.
+        if let title = root.title { anchors.addDefined([SectionAnchors.anchor(of: title)]) }
         var seenItem = false
         var introBlocks: [String: [String]] = [:]
-        var anchors = SectionAnchors()
         // Sections that so far hold only in-page links (`## Index`, `### Contents`): a table of contents
         // is no section's parent.
         var contentsOnly: [[String]: Bool] = [:]
