@@ -39,6 +39,10 @@ extension MarkdownOutline {
                 collectTable(node, lines: lines, into: &blocks)
                 return
             }
+            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let items = linkLineItems(node, lines: lines) {
+                blocks += items.map { .item($0) }
+                return
+            }
             blocks.append(
                 .other(markdown: source(of: node, lines: lines), line: line, isDecoration: isDecoration(node)))
             collectUnread(node, into: &blocks, reportingProse: !isDecoration(node))

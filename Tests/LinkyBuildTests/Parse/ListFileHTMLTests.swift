@@ -52,6 +52,56 @@ import Testing
         #expect(summary.itemsRead >= expected.count)
     }
 
+    /// A paragraph whose every line opens with a link is a list of entries (issue 40, point 4): the
+    /// book's shape written in Markdown or as HTML outside an HTML block, `<br>` or not, and one entry per
+    /// paragraph when a separator follows its link. Prose that starts with a link, a logo and a badge
+    /// line stay what they were.
+    @Test func paragraphLinesThatOpenWithALinkAreEntries() async throws {
+        let markdown = """
+            # Shells
+
+            ## HTML lines
+
+            &nbsp;&nbsp; <a href="https://www.gnu.org/software/bash/"><b>GNU Bash</b></a> - is an sh-compatible shell.<br>
+            &nbsp;&nbsp;:small_orange_diamond: <a href="https://www.zsh.org/"><b>Zsh</b></a> - is a shell for interactive use.<br>
+
+            ## Markdown lines
+
+            [Fish](https://fishshell.com/) - a friendly shell.<br>
+            [Nushell](https://www.nushell.sh/) - a new type of shell. #structured
+            **[Oil](https://www.oilshell.org/)** - a Unix shell.
+
+            **[Elvish](https://elv.sh/)** - an expressive shell.
+
+            ## Prose
+
+            - [Dash](https://git.kernel.org/pub/scm/utils/dash/dash.git) - small.
+
+            [Read this](https://blog.example/post) before you choose a shell.
+
+            <a href="https://shells.example/"><img src="https://shells.example/logo.png" alt="Shells"></a>
+
+            [![CC0](https://licensebuttons.net/p/zero/1.0/88x31.png)](https://creativecommons.org/publicdomain/zero/1.0/)
+
+            """
+        let site = try TestSite(["linky.yml": "title: Shells\n", "links/shells.md": markdown])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.outcome == .success)
+        let built = try #require(report.site)
+        #expect(Set(built.links.map(\.title)) == ["GNU Bash", "Zsh", "Fish", "Nushell", "Oil", "Elvish", "Dash"])
+        let nushell = try #require(built.links.first { $0.title == "Nushell" })
+        #expect(nushell.description == "a new type of shell.")
+        #expect(nushell.tags.map { built.tags[$0].key } == ["structured"])
+        #expect(built.links.first { $0.title == "Fish" }?.description == "a friendly shell.")
+        #expect(built.links.first { $0.title == "Oil" }?.source.line == 12)
+        let lines = try #require(built.categories.first { $0.title == "Markdown lines" })
+        #expect(lines.links.count == 4)
+        #expect(!report.diagnostics.contains { $0.code == .listLinkUnread })
+        let summary = try #require(built.listFiles.first)
+        #expect(summary.itemsRead == 7 && summary.linksMade == 7)
+    }
+
     @Test(arguments: ["awesome-mac/README.md", "awesome-mac/README-ko.md"])
     func aLinkWrappedInAnIconIsASecondaryLink(_ path: String) async throws {
         let markdown = try Self.fixture(path)
