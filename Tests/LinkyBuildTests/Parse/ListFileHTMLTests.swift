@@ -292,7 +292,10 @@ import Testing
     @Test func rightToLeftTextReadsRightToLeft() async throws {
         let hebrew = try Self.fixture("free-programming-books/free-programming-books-he.md")
         // In an English site, the Hebrew links and sections say so on their own elements.
-        let english = try TestSite(["linky.yml": "title: Books\n", "links/he.md": hebrew])
+        let english = try TestSite([
+            "linky.yml": "title: Books\n", "links/he.md": hebrew,
+            "links/sefer.md": "---\nurl: https://sefer.example/\ntitle: ספר טוב\n---\nספר טוב מאוד.\n",
+        ])
         defer { english.remove() }
         let built = try #require(await english.build().site)
         let section = try #require(built.categories.first { $0.title == "ללא תלות בשפה" })
@@ -302,6 +305,13 @@ import Testing
         let csharp = try #require(built.categories.first { $0.title.hasPrefix("C#") })
         let links = try english.read("c/\(csharp.slugPath.joined(separator: "/"))/index.html")
         #expect(links.contains("<li class=\"link\" dir=\"rtl\">"))
+        // A link's own page, and its entry on the print page, too.
+        let seferLink = try #require(built.links.first { $0.url.absoluteString == "https://sefer.example/" })
+        let sefer = try english.read("l/\(seferLink.slug)/index.html")
+        #expect(sefer.contains("<article class=\"link-page\" dir=\"rtl\">"), "\(sefer)")
+        let print = try english.read("print/index.html")
+        #expect(print.contains("<li class=\"print-link\" dir=\"rtl\">"))
+        #expect(!print.contains("<li class=\"print-link\" dir=\"ltr\">"))
         // A site in a right-to-left language is right to left whole; its English links say so.
         let arabic = try TestSite([
             "linky.yml": "title: كتب\nlanguage: ar\n", "links/he.md": hebrew,
