@@ -22,7 +22,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
@@ -48,6 +47,9 @@ let package = Package(
         ),
         /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
+        /// SHA-256 from Debian's libcrypto (OpenSSL), which names pictures after their bytes; only
+        /// `LinkyCuration` imports it. scripts/release links its static archive.
+        .target(name: "CLinkyDigest", linkerSettings: [.linkedLibrary("crypto")]),
         /// The version and commit `--version` prints: "dev" from source, stamped by scripts/release.
         .target(name: "CLinkyBuildInfo"),
 
@@ -82,8 +84,7 @@ let package = Package(
             name: "LinkyCuration",
             dependencies: [
                 "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork", "LinkyImages",
-                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CSV", package: "CSV.swift"),
+                "CLinkyDigest", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
 

@@ -1,4 +1,4 @@
-import Crypto
+import CLinkyDigest
 import Foundation
 import LinkyImages
 import LinkyModel
@@ -30,6 +30,18 @@ public struct PictureStore: Sendable {
 
     var folder: URL { siteFolder.appending(path: PictureIndex.folderName) }
 
+    /// The SHA-256 of `bytes`, in lowercase hex.
+    static func sha256(_ bytes: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let done = bytes.withUnsafeBytes { linky_sha256($0.baseAddress, $0.count, &digest) }
+        precondition(done == 1, "libcrypto's SHA-256 failed")
+        let hex = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in digest { text += [hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// Decodes downloaded `bytes` (within `limits`), makes the card's files (`CardPictures`) and writes
     /// those not there yet, each whole or not at all.
     public func store(
@@ -45,7 +57,7 @@ public struct PictureStore: Sendable {
         } catch {
             throw .picture(error)
         }
-        let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let sha256 = Self.sha256(bytes)
         let key = String(sha256.prefix(24))
         let site: ConfinedFolder
         do {

@@ -1,0 +1,11 @@
+#ifndef CLINKY_DIGEST_H
+#define CLINKY_DIGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Writes the SHA-256 of `count` bytes at `bytes` into `digest` (32 bytes), with Debian's libcrypto
+/// (OpenSSL). Returns 1 on success, 0 on failure.
+int linky_sha256(const void *bytes, size_t count, uint8_t digest[32]);
+
+#endif
