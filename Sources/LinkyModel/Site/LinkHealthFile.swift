@@ -147,7 +147,8 @@ public struct LinkHealthFile: Sendable, Equatable {
     }
 
     public static func decode(_ data: Data) throws(MetadataCache.Failure) -> LinkHealthFile {
-        LinkHealthFile(entries: try File.decoded(data, what: "a link status file", newest: formatVersion).links)
+        LinkHealthFile(
+            entries: LinkURL.rekeyed(try File.decoded(data, what: "a link status file", newest: formatVersion).links))
     }
 
     public func encoded() -> Data {

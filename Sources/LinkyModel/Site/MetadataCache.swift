@@ -79,7 +79,8 @@ public struct MetadataCache: Sendable, Equatable {
 
     /// Reads the file's bytes.
     public static func decode(_ data: Data) throws(Failure) -> MetadataCache {
-        MetadataCache(entries: try File.decoded(data, what: "a metadata cache", newest: formatVersion).pages)
+        MetadataCache(
+            entries: LinkURL.rekeyed(try File.decoded(data, what: "a metadata cache", newest: formatVersion).pages))
     }
 
     /// The file's bytes: keys sorted, one field per line, a newline at the end.

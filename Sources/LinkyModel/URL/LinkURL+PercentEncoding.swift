@@ -138,12 +138,62 @@ extension LinkURL {
 
     // MARK: Duplicate detection
 
-    /// Drops analytics parameters that never change the page; `nil` when nothing is left.
-    static func withoutTrackingParameters(_ query: String) -> String? {
-        let kept = query.split(separator: "&").filter { parameter in
-            let name = (parameter.split(separator: "=", maxSplits: 1).first ?? "").lowercased()
-            return !(name.hasPrefix("utm_") || trackingParameters.contains(name))
+    /// Sub-delimiters (and `:@/?`) that mean the same in a query value written as themselves or
+    /// escaped: Raindrop exports Pinboard's `page=0%2C0` as `page=0,0`. `&`, `=`, `+` and `#` are left
+    /// as written: they separate parameters or mean a space.
+    static let queryLiteralBytes: Set<UInt8> = Set(",;:@!$'()*/?".utf8)
+
+    /// The query as duplicates are found by (`escapes` already normalised): analytics parameters that
+    /// never change the page dropped, each parameter written `name=value` (`?564283` is `?564283=`),
+    /// escaped sub-delimiters decoded, and the parameters in order of name (a stable sort: values of one
+    /// name keep theirs), so `?id=1&CMP=x` and `?CMP=x&id=1` are one page, as Scrapy's
+    /// `canonicalize_url` and bookmark services that re-export links take them; `nil` when nothing is left.
+    static func comparisonQuery(_ query: String) -> String? {
+        var kept: [(name: String, parameter: String)] = []
+        for parameter in query.split(separator: "&") {
+            let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decodingQueryLiterals(parts[0])
+            let lowered = name.lowercased()
+            if lowered.hasPrefix("utm_") || trackingParameters.contains(lowered) { continue }
+            let value = parts.count > 1 ? decodingQueryLiterals(parts[1]) : ""
+            kept.append((name, name + "=" + value))
         }
-        return kept.isEmpty ? nil : kept.joined(separator: "&")
+        guard !kept.isEmpty else { return nil }
+        // `sorted` is not stable; the index breaks ties.
+        let ordered = kept.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
+        return ordered.map(\.element.parameter).joined(separator: "&")
+    }
+
+    static func decodingQueryLiterals(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if let value = escapedByte(bytes, at: index), queryLiteralBytes.contains(value) {
+                output.append(value)
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `entries` of a file keyed by comparison keys (`metadata.json`, `link-status.json`, check's cache),
+    /// each key made again by today's rules, so a site's entries are still found after a change of
+    /// them (parameters in another order); a key that is no address stays as it is, and of two keys that
+    /// become one, the first in order is kept.
+    public static func rekeyed<Entry>(_ entries: [String: Entry]) -> [String: Entry] {
+        var result: [String: Entry] = [:]
+        result.reserveCapacity(entries.count)
+        for key in entries.keys.sorted() {
+            let address = key.hasPrefix("//") ? "https:" + key : key
+            let current = (try? LinkURL(parsing: address))?.comparisonKey ?? key
+            if result[current] == nil { result[current] = entries[key] }
+        }
+        return result
     }
 }

@@ -134,7 +134,7 @@ public struct LinkURL: Hashable, Sendable, Comparable, CustomStringConvertible {
         if keyPath.count > 1 && keyPath.hasSuffix("/") {
             keyPath.removeLast()
         }
-        let keyQuery = query.flatMap { Self.withoutTrackingParameters(Self.normalizedEscapes($0)) }
+        let keyQuery = query.flatMap { Self.comparisonQuery(Self.normalizedEscapes($0)) }
         let keyScheme = Self.webSchemes.contains(scheme) ? "//" : scheme + "://"
         let keyFragment = fragment.flatMap { Self.isRoute($0) ? "#" + Self.normalizedEscapes($0) : nil }
         comparisonKey =

@@ -25,7 +25,7 @@ public struct LinkCheckCache: Sendable, Equatable {
     public static func load(from file: URL) -> LinkCheckCache {
         guard let data = FileManager.default.contents(atPath: file.path) else { return LinkCheckCache() }
         do {
-            return LinkCheckCache(entries: try JSONDecoder().decode([String: Entry].self, from: data))
+            return LinkCheckCache(entries: LinkURL.rekeyed(try JSONDecoder().decode([String: Entry].self, from: data)))
         } catch {
             return LinkCheckCache()
         }
