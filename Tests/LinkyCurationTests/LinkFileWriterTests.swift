@@ -20,6 +20,8 @@ import Testing
         "Plain title", "\"Quoted\": 제목 #1", "- starts with a dash", "yes", "2024", "null", "0o17", "1e3", "a: b",
         "[not a list]",
         "  spaced   out  ", "@handle's `code` & <tags>", "한글 제목 — 설명",
+        // Outside the Basic Multilingual Plane, which libyaml escapes (`\U0001F37A`): written as itself.
+        "🍺 IceBeer", "\u{1F9D1}\u{200D}\u{1F4BB} dev 𠮷", "a \\U0001F37A b \\\\U0001F37A",
     ])
     func anyTitleReadsBackAsWritten(title: String) async throws {
         let site = FileManager.default.temporaryDirectory.appending(path: "linky-writer-\(UUID().uuidString)")
@@ -32,6 +34,11 @@ import Testing
             note: "A **note**.", extra: [("toread", "true")])
         let file = try Self.write(link, in: "links/reading", site: site)
         #expect(file.lastPathComponent == Slug.make(title) + ".md")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        if title.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
+            #expect(!text.contains("\\U000"), "\(text)")
+            #expect(text.contains(title.unicodeScalars.first { $0.value > 0xFFFF }.map(String.init) ?? ""), "\(text)")
+        }
         let report = await SiteBuilder().build(
             {
                 var options = BuildOptions(siteFolder: site)

@@ -13,13 +13,7 @@ public enum CategoryIndexFile {
         if let description = description?.collapsingWhitespace, !description.isEmpty {
             pairs.append(("description", LinkFileWriter.stringNode(description)))
         }
-        let yaml: String
-        do {
-            yaml = try Yams.serialize(node: Node(pairs), width: -1, allowUnicode: true, lineBreak: .ln)
-        } catch {
-            // Yams only fails on a node it cannot represent; these are plain scalars.
-            preconditionFailure("Yams could not write category front matter: \(error)")
-        }
+        let yaml = FrontMatterYAML.serialize(Node(pairs), what: "category front matter")
         return "---\n" + yaml + "---\n"
     }
 }

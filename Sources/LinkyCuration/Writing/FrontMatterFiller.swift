@@ -40,11 +40,7 @@ public enum FrontMatterFiller {
     /// One YAML scalar on one line, quoted when it has to be (Yams decides, as for new link files).
     static func scalar(_ value: String) -> String {
         let node = LinkFileWriter.stringNode(value.collapsingWhitespace)
-        do {
-            let yaml = try Yams.serialize(node: node, width: -1, allowUnicode: true, lineBreak: .ln)
-            return yaml.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n...", with: "")
-        } catch {
-            preconditionFailure("Yams could not write a string scalar: \(error)")
-        }
+        let yaml = FrontMatterYAML.serialize(node, what: "a string scalar")
+        return yaml.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n...", with: "")
     }
 }

@@ -24,13 +24,7 @@ public enum LinkFileWriter {
         if link.favorite { pairs.append(("favorite", Node("true", Tag(.bool)))) }
         if link.draft { pairs.append(("draft", Node("true", Tag(.bool)))) }
         for (key, value) in link.extra { pairs.append((stringNode(key), stringNode(value))) }
-        let yaml: String
-        do {
-            yaml = try Yams.serialize(node: Node(pairs), width: -1, allowUnicode: true, lineBreak: .ln)
-        } catch {
-            // Yams only fails on a node it cannot represent; every node here is a plain scalar or list.
-            preconditionFailure("Yams could not write link front matter: \(error)")
-        }
+        let yaml = FrontMatterYAML.serialize(Node(pairs), what: "link front matter")
         var text = "---\n" + yaml + "---\n"
         if let note = link.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty {
             text += note + "\n"
