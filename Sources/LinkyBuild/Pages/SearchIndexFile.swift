@@ -3,10 +3,9 @@ import LinkyTheme
 
 /// `search-index.json`, the whole search index, for tools (a documented, versioned format).
 struct SearchIndexFile: DataFileKind {
-    static let path = "search-index.json"
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        [PlannedFile(path: path, kind: SearchIndexFile())]
+        [PlannedFile(path: SearchFiles.indexPath, kind: SearchIndexFile())]
     }
 
     var inputs: PlannedFile.Inputs { .everyLink }

@@ -11,7 +11,7 @@ struct SearchIndexScript: DataFileKind {
     var inputs: PlannedFile.Inputs { .everyLink }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
-        ([search.indexScript(rendering.context, path: rendering.path, jsonPath: SearchIndexFile.path)])
+        ([search.indexScript(rendering.context, path: rendering.path, jsonPath: SearchFiles.indexPath)])
     }
 
     /// Always rendered.

@@ -4,7 +4,7 @@ import LinkyTemplates
 import LinkyTheme
 
 /// `search/index.html`: the search form, its filters, and the words its script says numbers and dates
-/// with; the index itself is other files (`SearchIndexFile`, `SearchShardFiles`).
+/// with; the index itself is other files (`search-index.json`, the shards under `search/data/`).
 struct SearchPage: HTMLPageKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         [PlannedFile(path: SitePaths.search, kind: SearchPage())]

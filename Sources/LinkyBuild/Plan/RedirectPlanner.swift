@@ -19,7 +19,7 @@ struct RedirectPlanner {
         var title: String
     }
 
-    /// The redirects to plan (`RedirectPage`), at no path a page already has (`planned`), and the aliases
+    /// The redirects to plan (each a redirect page), at no path a page already has (`planned`), and the aliases
     /// that could not be kept.
     func plan(avoiding planned: Set<String>) -> (redirects: [Candidate], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []

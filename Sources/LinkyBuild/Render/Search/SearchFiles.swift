@@ -10,6 +10,9 @@ struct SearchFiles {
 
     init() {}
 
+    /// `search-index.json`, which the script is made from.
+    static let indexPath = "search-index.json"
+
     mutating func document(_ context: TemplateContext) -> SearchIndexDocument {
         if let document { return document }
         let made = SearchIndexDocument(context)
