@@ -45,7 +45,7 @@ struct PageFingerprints: Sendable {
         writer.optional(model.newestDate) { $0.linkDate($1) }
         site = Fingerprint(writer.bytes)
         self.model = model
-        byLink = await Self.linkFingerprints(model.links)
+        byLink = await Self.linkFingerprints(model)
         related = model.links.indices.map { model.links[$0].related }
     }
 
@@ -87,8 +87,11 @@ struct PageFingerprints: Sendable {
     }
 
     /// Each link's fingerprint, in parallel (a note's Markdown is most of the bytes).
-    private static func linkFingerprints(_ links: [Link]) async -> [Fingerprint] {
-        await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
+    private static func linkFingerprints(_ site: Site) async -> [Fingerprint] {
+        let links = site.links
+        let websites = site.websites
+        let websiteOfLink = site.websiteOfLink
+        return await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
             var writer = ByteWriter(capacity: 4096)
             return ids.map { id in
                 writer.removeAll()
@@ -98,6 +101,8 @@ struct PageFingerprints: Sendable {
                     writer.string(links[related].title)
                     writer.linkURL(links[related].url)
                 }
+                // Its card's domain links to its website's page, by the website's slug.
+                if !websiteOfLink.isEmpty, let website = websiteOfLink[id] { writer.string(websites[website].slug) }
                 return Fingerprint(writer.bytes)
             }
         }
@@ -218,6 +223,7 @@ extension ByteWriter {
         bool(config.sectionFeeds)
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
+        bool(config.sites)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 
