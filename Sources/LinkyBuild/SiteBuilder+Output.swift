@@ -120,7 +120,7 @@ extension SiteBuilder {
         let inPlace = writer.updatesInPlace(finish: pdf != nil)
         let stamps = cache == nil ? nil : StampLog()
         let parts = PartLog()
-        let selected = Mutex<(plan: RebuildPlan, partKeys: [Fingerprint])?>(nil)
+        let selected = Mutex<BuildCache.Selection?>(nil)
         // The output as the cache looked at it, waited for only at the commit.
         var listing: (@Sendable () async -> [String]?)?
         if let cache { listing = { await cache.existingFiles() } }
@@ -131,37 +131,15 @@ extension SiteBuilder {
                 layers: options.cacheLayers, stamps: stamps, existing: listing,
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
-                    // The files always rendered (made from every link) that keep no parts start at once,
-                    // while the site is fingerprinted; then, with the last build's part of each link that
-                    // is as it was, those that keep parts and the pages the cache cannot show unchanged.
-                    let fields = ItemFieldsByTemplate(theme: planned.theme)
-                    let always = planned.files.filter {
-                        $0.isAlwaysRendered && renderer.readsNoItems($0, fields: fields)
-                    }
-                    let first = always.filter { !$0.keepsParts }
-                    let firstPaths = Set(first.map(\.path))
-                    try await renderer.renderAndStore(
-                        first,
-                        later: {
-                            let fingerprints = await PageFingerprints(site: site, theme: planned.theme)
-                            let partKeys = fingerprints.partKeys
-                            let selection = await cache.select(
-                                planned.files, fingerprints: fingerprints, inPlace: inPlace)
-                            keep(selection.skipped)
-                            selected.withLock { $0 = (selection, partKeys) }
-                            let rest = always.filter(\.keepsParts)
-                            let restPaths = Set(rest.map(\.path))
-                            return SiteRenderer.Later(
-                                files: rest
-                                    + selection.toRender.filter {
-                                        !firstPaths.contains($0.path) && !restPaths.contains($0.path)
-                                    },
-                                parts: cache.previousParts(keys: partKeys, inPlace: inPlace))
-                        },
+                    // What the last build's output gives and what is made anew is the cache's to say.
+                    let selection = try await cache.render(
+                        planned.files, site: site, theme: planned.theme, renderer: renderer, inPlace: inPlace,
+                        keep: keep,
                         store: { files in
                             parts.record(files)
                             try store(files)
                         })
+                    selected.withLock { $0 = selection }
                 }, finish: pdf.map(Self.finishing))
             let selection = selected.withLock { $0 }
             let pdfFiles = pdf == nil ? [] : [PrintPDF.fileName]

@@ -95,7 +95,7 @@ import Testing
         defer { site.remove() }
         let report = await site.build()
         let built = try #require(report.site)
-        let plan = PagePlanner(site: built, assetNames: ["style.css"]).plan()
+        let plan = PagePlanner(site: built, assetNames: ["style.css"]).planWithRedirects().files
         let paths = Set(plan.map(\.path))
         #expect(paths.isSuperset(of: ["c/c/index.html", "c/c/page/2/index.html", "c/c/page/3/index.html"]))
         #expect(!paths.contains("c/c/page/4/index.html"))

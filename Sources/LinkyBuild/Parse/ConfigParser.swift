@@ -84,6 +84,8 @@ enum ConfigParser {
                 }
             case "broken_links_page":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
+            case "sites":
+                diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }
             case "hide_dead_links":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.hideDeadLinks = $0 }
             case "section_feed_size":

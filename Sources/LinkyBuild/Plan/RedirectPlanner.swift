@@ -19,8 +19,9 @@ struct RedirectPlanner {
         var title: String
     }
 
-    /// The redirect files, at no path a page already has (`planned`), and the aliases that could not be kept.
-    func plan(avoiding planned: Set<String>) -> (files: [PlannedFile], diagnostics: [Diagnostic]) {
+    /// The redirects to plan (each a redirect page), at no path a page already has (`planned`), and the aliases
+    /// that could not be kept.
+    func plan(avoiding planned: Set<String>) -> (redirects: [Candidate], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
         for link in site.links where !link.aliases.isEmpty {
@@ -67,7 +68,7 @@ struct RedirectPlanner {
             }
         }
 
-        var files: [PlannedFile] = []
+        var kept: [Candidate] = []
         var claimed: [String: Candidate] = [:]
         // For each address, aliases written for it come before those a category's alias implies.
         let ordered = candidates.sorted {
@@ -97,9 +98,9 @@ struct RedirectPlanner {
                 continue
             }
             claimed[candidate.from] = candidate
-            files.append(PlannedFile(path: candidate.from, kind: .redirect(to: candidate.to, title: candidate.title)))
+            kept.append(candidate)
         }
-        return (files, diagnostics)
+        return (kept, diagnostics)
     }
 
     /// A category's old address also keeps what was below it: its subcategories' pages and the pages

@@ -13,6 +13,10 @@ struct SitePaths: Sendable {
     static let brokenLinks = "broken/index.html"
     static let save = "save/index.html"
     static let webManifest = "manifest.webmanifest"
+    static let websiteIndex = "sites/index.html"
+
+    /// A website's page (`sites/github-com/index.html`, `…/page/2/index.html`), by its slug.
+    static func website(slug: String, page: Int = 1) -> String { paged("sites/\(slug)/", page) }
 
     /// `c/programming/swift/index.html`, `…/page/2/index.html`; the root category is the home page.
     func category(_ id: Int, page: Int = 1) -> String {

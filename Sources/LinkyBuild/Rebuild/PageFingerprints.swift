@@ -6,7 +6,8 @@ import LinkyTheme
 /// skips a page whose fingerprint is the one its file was written with (see `BuildState`), and `serve`
 /// renders again the pages whose fingerprint changed (`PreviewBuild`).
 ///
-/// A page is made from the site's shape and from what `PlannedFile.inputs` says it is made of. The
+/// A page is made from the site's shape and from what its kind says it is made of (`PageKind.inputs`,
+/// written by `PageKind.fingerprint(into:_:)`). The
 /// shape (`site`) is what every page may show: the program, the settings, the theme, every category
 /// and tag as pages name them (titles, addresses, counts, parents — not which links they hold), the
 /// number of links and the newest date. Each link is another fingerprint (`link(_:)`: what its item
@@ -19,9 +20,9 @@ import LinkyTheme
 /// to be shown by any page; `PageFingerprintsTests` fails when one is added without being written here.
 struct PageFingerprints: Sendable {
     let site: Fingerprint
-    private let links: [Fingerprint]
-    private let pageSize: Int
-    private let linksByYear: [Int: [Int]]
+    /// The site the fingerprints are of, for the kinds to find what their pages show.
+    let model: Site
+    private let byLink: [Fingerprint]
 
     init(site model: Site, theme: Theme) async {
         var writer = ByteWriter(capacity: 1 << 16)
@@ -43,44 +44,10 @@ struct PageFingerprints: Sendable {
         writer.int(model.links.count)
         writer.optional(model.newestDate) { $0.linkDate($1) }
         site = Fingerprint(writer.bytes)
-        links = await Self.linkFingerprints(model.links)
+        self.model = model
+        byLink = await Self.linkFingerprints(model)
         related = model.links.indices.map { model.links[$0].related }
-        pageSize = max(model.config.pageSize, 1)
-        var byYear: [Int: [Int]] = [:]
-        for id in model.links.indices {
-            if let year = model.links[id].date?.year { byYear[year, default: []].append(id) }
-        }
-        linksByYear = byYear
-        categoryLinks = model.categories.map(\.links)
-        tagLinks = model.tags.map(\.links)
-        homeLinks = PageLinks.home(model)
-        feedEntries = PageLinks.feed(model)
-        brokenLinks = model.config.brokenLinksPage ? PageLinks.broken(model) : ([], [])
-        let sectionFeeds = model.config.sectionFeeds
-        tagFeeds = sectionFeeds ? model.tags.indices.map { PageLinks.tagFeed(model, $0) } : []
-        categoryFeeds = sectionFeeds ? model.categories.indices.map { PageLinks.categoryFeed(model, $0) } : []
-        showsAllLinksInArchive = PageLinks.archiveListsEveryLink(model)
-        var months = ByteWriter(capacity: model.links.count * 9)
-        for id in model.links.indices {
-            if let date = model.links[id].date {
-                months.int(date.year * 100 + date.month)
-            } else {
-                months.byte(0)
-                months.fingerprint(links[id])
-            }
-        }
-        archiveMonths = months.bytes
     }
-
-    private let homeLinks: (favorites: [Int], recent: [Int], topLevel: [Int])
-    private let feedEntries: [Int]
-    private let brokenLinks: (dead: [Int], moved: [Int])
-    /// Each tag's and category's feed entries (`section_feeds`).
-    private let tagFeeds: [[Int]]
-    private let categoryFeeds: [[Int]]
-    private let showsAllLinksInArchive: Bool
-    /// Each link's year and month, or an undated link's fingerprint, in order.
-    private let archiveMonths: [UInt8]
 
     /// The link each link is nested under, by id.
     private let related: [Int?]
@@ -90,18 +57,15 @@ struct PageFingerprints: Sendable {
     /// nested under, which `links.json` writes. Worked out anew at each call: a build asks once.
     var partKeys: [Fingerprint] {
         var writer = ByteWriter(capacity: 64)
-        return links.indices.map { id in
+        return byLink.indices.map { id in
             writer.removeAll()
             writer.fingerprint(site)
-            writer.fingerprint(links[id])
+            writer.fingerprint(byLink[id])
             writer.int(id)
             writer.int(related[id] ?? -1)
             return Fingerprint(writer.bytes)
         }
     }
-
-    private let categoryLinks: [[Int]]
-    private let tagLinks: [[Int]]
 
     /// The fingerprint of a planned file's bytes; nil for the files that are always rendered
     /// (`PlannedFile.isAlwaysRendered`).
@@ -110,78 +74,24 @@ struct PageFingerprints: Sendable {
         var writer = ByteWriter(capacity: 256)
         writer.fingerprint(site)
         writer.string(file.path)
-        func page(_ ids: [Int], _ number: Int, _ count: Int) {
-            writer.int(number)
-            writer.int(count)
-            for id in PageLinks.page(ids, number: number, pageSize: pageSize) { writer.fingerprint(links[id]) }
-        }
-        switch file.kind {
-        case .link(let id):
-            writer.byte(1)
-            writer.fingerprint(links[id])
-        case .category(let id, let number, let count):
-            writer.byte(2)
-            page(categoryLinks[id], number, count)
-        case .tag(let id, let number, let count):
-            writer.byte(3)
-            page(tagLinks[id], number, count)
-        case .archiveYear(let year):
-            writer.byte(4)
-            for id in linksByYear[year] ?? [] { writer.fingerprint(links[id]) }
-        case .tagIndex: writer.byte(5)
-        case .search: writer.byte(6)
-        case .notFound: writer.byte(7)
-        case .save: writer.byte(20)
-        case .webManifest: writer.byte(21)
-        case .redirect(let target, let title):
-            writer.byte(8)
-            writer.string(target)
-            writer.string(title)
-        case .asset(let name):
-            writer.byte(9)
-            writer.string(name)
-        case .home:
-            // The favorites, the most recent links and the top-level ones, each list counted.
-            writer.byte(10)
-            let shown = homeLinks
-            for list in [shown.favorites, shown.recent, shown.topLevel] {
-                writer.int(list.count)
-                for id in list { writer.fingerprint(links[id]) }
-            }
-        case .archive:
-            // Every dated link's month (the counts) and the undated links; every link while it lists them.
-            writer.byte(11)
-            writer.append(archiveMonths)
-            if showsAllLinksInArchive {
-                for link in links { writer.fingerprint(link) }
-            }
-        case .atomFeed, .jsonFeed:
-            writer.byte(file.kind == .atomFeed ? 12 : 13)
-            for id in feedEntries { writer.fingerprint(links[id]) }
-        case .tagFeed(let id, let json):
-            writer.byte(json ? 16 : 15)
-            for entry in tagFeeds[id] { writer.fingerprint(links[entry]) }
-        case .categoryFeed(let id, let json):
-            writer.byte(json ? 18 : 17)
-            for entry in categoryFeeds[id] { writer.fingerprint(links[entry]) }
-        case .brokenLinks:
-            writer.byte(19)
-            for list in [brokenLinks.dead, brokenLinks.moved] {
-                writer.int(list.count)
-                for id in list { writer.fingerprint(links[id]) }
-            }
-        case .sitemap(let pages):
-            writer.byte(14)
-            writer.array(pages) { $0.string($1) }
-        case .print, .bookmarks, .linksJSON, .searchIndex, .searchIndexScript, .searchShards:
-            preconditionFailure("\(file.kind) is always rendered")
-        }
+        file.kind.fingerprint(into: &writer, self)
         return Fingerprint(writer.bytes)
     }
 
+    /// `links[id]`'s fingerprint: what its item and its page show.
+    func link(_ id: Int) -> Fingerprint { byLink[id] }
+
+    /// Writes the fingerprint of each link of `ids`, in order.
+    func links(_ ids: some Sequence<Int>, into writer: inout ByteWriter) {
+        for id in ids { writer.fingerprint(byLink[id]) }
+    }
+
     /// Each link's fingerprint, in parallel (a note's Markdown is most of the bytes).
-    private static func linkFingerprints(_ links: [Link]) async -> [Fingerprint] {
-        await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
+    private static func linkFingerprints(_ site: Site) async -> [Fingerprint] {
+        let links = site.links
+        let websites = site.websites
+        let websiteOfLink = site.websiteOfLink
+        return await ParallelChunks.map(links.count, minimum: 256, perCore: 4) { ids in
             var writer = ByteWriter(capacity: 4096)
             return ids.map { id in
                 writer.removeAll()
@@ -191,6 +101,8 @@ struct PageFingerprints: Sendable {
                     writer.string(links[related].title)
                     writer.linkURL(links[related].url)
                 }
+                // Its card's domain links to its website's page, by the website's slug.
+                if !websiteOfLink.isEmpty, let website = websiteOfLink[id] { writer.string(websites[website].slug) }
                 return Fingerprint(writer.bytes)
             }
         }
@@ -311,6 +223,7 @@ extension ByteWriter {
         bool(config.sectionFeeds)
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
+        bool(config.sites)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 

@@ -7,6 +7,7 @@ struct ItemFields: Sendable {
     var url = true
     var displayURL = true
     var domain = true
+    var domainHref = true
     var favorite = true
     var hasPage = true
     var tags = true
@@ -46,6 +47,7 @@ struct ItemFields: Sendable {
         url = names.contains("url")
         displayURL = names.contains("display_url")
         domain = names.contains("domain")
+        domainHref = names.contains("domain_href")
         favorite = names.contains("favorite")
         hasPage = names.contains("has_page")
         tags = names.contains("tags")

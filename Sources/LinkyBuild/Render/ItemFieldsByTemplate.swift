@@ -5,10 +5,8 @@ struct ItemFieldsByTemplate: Sendable {
     private let fields: [String: ItemFields]
 
     init(theme: Theme) {
-        let templates = [
-            "home", "category", "tag_index", "tag", "link", "archive", "archive_year", "search", "print",
-            "404", "redirect", "broken",
-        ]
+        // Every template a page may name (`PageKind.template(in:)`): the theme's, but its partials.
+        let templates = theme.templateOrigins.keys.filter { !$0.hasPrefix("partials/") }
         fields = Dictionary(
             uniqueKeysWithValues: templates.map { ($0, ItemFields(names: theme.names(reachableFrom: $0))) })
     }

@@ -7,8 +7,6 @@ import LinkyTemplates
 /// bookmarklet gives (`?url=…&title=…&text=…`, a Web Share Target's) — and the web app manifest that
 /// makes the site one.
 extension TemplateContext {
-    func savePage() -> TemplateValue { at(SitePaths.save).saveContext() }
-
     func saveContext() -> TemplateValue {
         let config = site.config
         guard let repository = config.repository,

@@ -102,6 +102,7 @@ struct TemplateContext: Sendable {
         // With a repository: the save page, and the manifest that makes the site a share target.
         navigation["save"] = site.config.repository == nil ? false : .string(href(SitePaths.save))
         navigation["manifest"] = site.config.repository == nil ? false : .string(SitePaths.webManifest)
+        navigation["sites"] = site.config.sites ? .string(href(SitePaths.websiteIndex)) : false
         return navigation
     }
 
@@ -146,6 +147,12 @@ struct TemplateContext: Sendable {
         if fields.url { item["url"] = .string(links[id].url.absoluteString) }
         if fields.displayURL { item["display_url"] = .string(links[id].url.displayString) }
         if fields.domain { item["domain"] = .string(links[id].url.displayHost) }
+        if fields.domainHref {
+            // The page of the link's website (`sites`), which the card's domain links to.
+            let website = site.websiteOfLink.isEmpty ? nil : site.websiteOfLink[id]
+            item["domain_href"] =
+                website.map { .string(href(SitePaths.website(slug: site.websites[$0].slug))) } ?? false
+        }
         if fields.favorite { item["favorite"] = .bool(links[id].favorite) }
         if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
         if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }

@@ -17,9 +17,10 @@ enum TemplateVocabulary {
         "section_feed", "atom", "json", "dir", "is_rtl",
         // Page kinds: `page.is_<kind>`
         "is_home", "is_category", "is_tag_index", "is_tag", "is_link", "is_archive", "is_archive_year", "is_search",
-        "is_print", "is_not_found", "is_redirect", "is_broken",
+        "is_print", "is_not_found", "is_redirect", "is_broken", "is_website_index", "is_website",
         // A link
-        "url", "display_url", "domain", "favorite", "has_page", "has_tags", "category", "date", "date_text",
+        "url", "display_url", "domain", "domain_href", "favorite", "has_page", "has_tags", "category", "date",
+        "date_text",
         "datetime", "image", "favicon", "thumbnail", "site_icon", "fallback", "archive_url", "dead_since",
         "moved_to", "note_html", "extra", "secondary_links", "has_secondary_links", "related", "html",
         // Pictures and the fallback initial
@@ -37,6 +38,8 @@ enum TemplateVocabulary {
         // The save page (`repository`)
         "is_save", "save", "manifest", "forge", "new_url", "path_parameter", "text_parameter", "button",
         "save_folders", "bookmarklet",
+        // The websites' pages (`sites`)
+        "sites", "websites", "has_websites", "website_count", "website",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

@@ -132,6 +132,7 @@ struct SiteResolver {
         var site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
         site.listFiles = content.listFiles.sorted { $0.path < $1.path }
+        if config.sites { (site.websites, site.websiteOfLink) = Website.websites(of: links) }
         for definition in content.categories where definition.isListFile {
             guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }
             site.sectionAnchors[definition.source.path, default: [:]][SectionAnchors.anchor(of: title)] = id

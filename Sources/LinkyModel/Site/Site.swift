@@ -16,6 +16,10 @@ public struct Site: Sendable {
     /// The theme's words in the site's language (`i18n/<language>.yml`); ISO dates and keys for
     /// words when none were loaded.
     public var words = Words()
+    /// The websites the links go to (`sites`), the most links first, then by name; empty with `sites: false`.
+    public var websites: [Website] = []
+    /// Each link's website (`websites`), by id; empty with `sites: false`.
+    public var websiteOfLink: [Int?] = []
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

@@ -73,6 +73,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// A page for the curator, `broken/index.html`: the links `link-status.json` calls dead or moved,
     /// with the file and line of each.
     public var brokenLinksPage: Bool = false
+    /// `sites`: a page of every website the links go to (`sites/index.html`) and one per website, each
+    /// card's domain linking to its website's page.
+    public var sites: Bool = true
     /// Leave links `link-status.json` calls dead out of the site, instead of marking them.
     public var hideDeadLinks: Bool = false
     public var images: Images = .local
@@ -91,7 +94,7 @@ public struct SiteConfig: Sendable, Hashable {
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
-        "hide_dead_links", "broken_links_page",
+        "hide_dead_links", "broken_links_page", "sites",
         "section_feed_size", "link_order", "repository", "repository_branch",
     ]
 }

@@ -66,4 +66,33 @@ import Testing
         let sameServed = served == fresh
         #expect(sameServed, "what serve would answer: \(RebuildOracleTests.difference(served, fresh))")
     }
+
+    /// Links moved to other hosts, one update at a time: the websites' pages (`sites`) they leave and
+    /// join, and the index of websites, end as a fresh build writes them.
+    @Test func movingLinksToOtherHostsOneUpdateAtATimeEndsWhereAFreshBuildWrites() async throws {
+        let site = try GeneratedSite(links: 150)
+        defer { site.remove() }
+        var preview = await PreviewBuild(
+            options: BuildOptions(siteFolder: site.folder, baseURL: RebuildOracleTests.baseURL))
+        #expect(!preview.hasErrors, "\(preview.diagnostics.prefix(3))")
+        let root = site.folder.standardizedFileURL.path + "/"
+        var updates: [String] = []
+        for (step, file) in try RebuildOracleTests.linkFiles(site).enumerated() where step % 5 == 0 {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let moved = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("url: ") ? "url: https://moved\(step % 3).example/\(step)" : String($0)
+            }
+            try moved.joined(separator: "\n").write(to: file, atomically: false, encoding: .utf8)
+            let update = await preview.update([String(file.standardizedFileURL.path.dropFirst(root.count))])
+            if case .incremental = update { continue }
+            updates.append("\(file.lastPathComponent): \(update)")
+        }
+        _ = await preview.renderDeferred()
+        #expect(updates.isEmpty, "updates that were not incremental: \(updates.prefix(3))")
+        var fresh = try await RebuildOracleTests.freshBuild(site)
+        fresh[OutputWriter.marker] = nil
+        #expect(fresh["sites/moved0-example/index.html"] != nil)
+        let same = preview.files == fresh
+        #expect(same, "the preview: \(RebuildOracleTests.difference(preview.files, fresh))")
+    }
 }

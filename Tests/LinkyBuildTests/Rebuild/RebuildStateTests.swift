@@ -61,12 +61,14 @@ import Testing
         case siteTitle, templateOverride, metadata, categoryIndex, tagsFile, touchedOnly, outputFileDeleted
         case outputFileEdited, parsesDamaged, stateDamaged, staticFile, madeFavorite, redated, undated
         case strayFileInAPageFolder, strayFolder, strayFileAtTheTop, staticFileRemoved
+        /// A link's address moved to another website's host: both websites' pages change (`sites`).
+        case otherHost
 
         /// How many content files the rebuild after the edit parses (the site has nine).
         var parsed: Int {
             switch self {
             case .description, .note, .titleThatReorders, .newTag, .removedTag, .addedLink, .renamedLink,
-                .categoryIndex, .touchedOnly, .madeFavorite, .redated, .undated:
+                .categoryIndex, .touchedOnly, .madeFavorite, .redated, .undated, .otherHost:
                 1
             case .siteTitle, .metadata: 9
             case .parsesDamaged: 9  // at most: see the test
@@ -124,6 +126,12 @@ import Testing
                     TestSite.link(url: "https://iota.example/", title: "Iota", tags: "[new]", date: "2025-01-01"))
             case .removedLink:
                 try manager.removeItem(at: site.folder.appending(path: "links/places/delta.md"))
+            case .otherHost:
+                try site.write(
+                    "links/reading/beta.md",
+                    TestSite.link(
+                        url: "https://gamma.example/beta", title: "Beta", tags: "[swift]", date: "2024-02-01",
+                        extra: "description: \"About Beta.\"\n"))
             case .renamedLink:
                 try manager.moveItem(
                     at: site.folder.appending(path: "links/reading/beta.md"),
@@ -249,6 +257,25 @@ import Testing
         #expect(skippable.count > plan.count / 2)
         let whole: Set<String> = ["print/index.html", "links.json", "bookmarks.html", "search-index.json"]
         #expect(Set(plan.filter { fingerprints.fingerprint($0) == nil }.map(\.path)).isSuperset(of: whole))
+    }
+
+    @Test func aLinkMovedToAnotherHostLeavesOneWebsiteAndJoinsTheOther() async throws {
+        let site = try await Self.settledSite()
+        defer { site.remove() }
+        _ = await site.build()
+        #expect(try site.read("sites/beta-example/index.html").contains(">Beta</a>"))
+        #expect(try site.read("sites/index.html").contains("gamma.example <span class=\"count\">1</span>"))
+        try Edit.otherHost.apply(to: site)
+        let report = await site.build()
+        #expect(report.filesSkipped > 0)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appending(path: "sites/beta-example").path))
+        let gamma = try site.read("sites/gamma-example/index.html")
+        #expect(gamma.contains(">Beta</a>") && gamma.contains(">Gamma</a>"))
+        #expect(try site.read("sites/index.html").contains("gamma.example <span class=\"count\">2</span>"))
+        // Beta's card, on its year's page, links to its new website.
+        let year = try site.read("archive/2024/index.html")
+        #expect(!year.contains("sites/beta-example/"))
+        #expect(year.components(separatedBy: "href=\"../../sites/gamma-example/index.html\">gamma.example").count == 3)
     }
 
     @Test func anEditedDescriptionIsParsedAndRenderedAlone() async throws {
@@ -450,7 +477,7 @@ import Testing
         #expect(Mirror(reflecting: link).children.count == 23)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 25)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 26)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {

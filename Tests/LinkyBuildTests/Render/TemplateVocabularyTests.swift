@@ -52,7 +52,10 @@ struct TemplateVocabularyTests {
             Self.keys(page.context, into: &keys)
         }
         #expect(
-            kinds.isSuperset(of: ["home", "category", "tag", "tag_index", "link", "archive", "search", "print", "save"])
+            kinds.isSuperset(of: [
+                "home", "category", "tag", "tag_index", "link", "archive", "search", "print", "save", "website_index",
+                "website",
+            ])
         )
         #expect(keys.subtracting(TemplateVocabulary.names).sorted() == [])
     }

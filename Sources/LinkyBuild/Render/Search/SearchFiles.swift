@@ -2,13 +2,16 @@ import Foundation
 
 /// What the search files of one render task share, each made once by the first that needs it: the
 /// document the shards are made from, and the index (`search-index.json` and `search-index.js` carry
-/// the same bytes, and share a task: `SiteRenderer.isSearchIndex`). The index is written apart from the
+/// the same bytes, and share a task: `PageKind.sharesSearchIndex`). The index is written apart from the
 /// document, so that a rebuild makes only the entries of the links that changed.
 struct SearchFiles {
     private var document: SearchIndexDocument?
     private var index: OutputFile?
 
     init() {}
+
+    /// `search-index.json`, which the script is made from.
+    static let indexPath = "search-index.json"
 
     mutating func document(_ context: TemplateContext) -> SearchIndexDocument {
         if let document { return document }

@@ -1,0 +1,68 @@
+import LinkyModel
+import LinkyTemplates
+import LinkyTheme
+
+/// A page of a tag (`tags/<tag>/index.html`, paginated): its children, its parent and a page's worth of
+/// its links.
+struct TagPage: HTMLPageKind {
+    var id: Int
+    var page: Int
+    var of: Int
+
+    static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
+        var files: [PlannedFile] = []
+        for tag in planning.site.tags {
+            files += planning.pages(of: tag.links.count) { page, count in
+                PlannedFile(
+                    path: planning.paths.tag(tag.id, page: page), kind: TagPage(id: tag.id, page: page, of: count))
+            }
+        }
+        return files
+    }
+
+    var inputs: PlannedFile.Inputs { .linksOnIt }
+    var isPage: Bool { true }
+    func template(in theme: Theme) -> String? { "tag" }
+
+    /// The links of this page.
+    func links(_ site: Site) -> ArraySlice<Int> {
+        PageLinks.page(site.tags[id].links, number: page, pageSize: max(site.config.pageSize, 1))
+    }
+
+    func linksShown(_ site: Site) -> LinksShown { .these(Array(links(site))) }
+
+    func pageContext(_ rendering: PageRendering) -> TemplateValue {
+        let context = rendering.context.at(rendering.context.paths.tag(id, page: page))
+        return (context.tagContext(self, links: links(context.site)))
+    }
+
+    func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
+        writer.byte(3)
+        writer.int(page)
+        writer.int(of)
+        fingerprints.links(links(fingerprints.model), into: &writer)
+    }
+}
+
+private extension TemplateContext {
+    func tagContext(_ file: TagPage, links slice: ArraySlice<Int>) -> TemplateValue {
+        let (id, number, count) = (file.id, file.page, file.of)
+        let tag = site.tags[id]
+        var info = tagReferenceMap(id)
+        info["children"] = .list(tag.children.map { tagReference($0) })
+        info["has_children"] = .bool(!tag.children.isEmpty)
+        if let parent = tag.parent { info["parent"] = tagReference(parent) }
+        var extra: TemplateMap = [
+            "tag": .map(info), "links": .list(slice.map { linkItem($0) }), "has_links": .bool(!slice.isEmpty),
+        ]
+        if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
+            extra["pagination"] = pagination
+        }
+        if PageLinks.hasSectionFeed(site, tag: id) {
+            extra["section_feed"] = sectionFeed(FeedRenderer(context: self, section: .tag(id)))
+        }
+        let title = number > 1 ? "#\(tag.name) (\(pageNumber(number)))" : "#\(tag.name)"
+        return page(
+            path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
+    }
+}
