@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LinkyBuild", targets: ["LinkyBuild"]),
         // For the fuzz targets in Fuzz/ (and other tools built on linky-site).
         .library(name: "LinkyModel", targets: ["LinkyModel"]),
+        .library(name: "LinkyImport", targets: ["LinkyImport"]),
         .library(name: "LinkyCuration", targets: ["LinkyCuration"]),
         .library(name: "LinkyTemplates", targets: ["LinkyTemplates"]),
         .library(name: "LinkyImages", targets: ["LinkyImages"]),
@@ -79,12 +80,20 @@ let package = Package(
         /// HTML pages and bookmark files as plain values: charset detection and a forgiving parser.
         .target(name: "LinkyHTML", dependencies: ["CLibXML2"]),
 
+        /// Other apps' exports read into plain values (`ImportedBookmarks`): bookmark HTML, CSV, JSON, OPML,
+        /// awesome lists, lists of addresses. Writes nothing and talks to no server, so the fuzz targets
+        /// build it without the network stack (`Fuzz/`).
+        .target(
+            name: "LinkyImport",
+            dependencies: ["LinkyModel", "LinkyBuild", "LinkyHTML", .product(name: "CSV", package: "CSV.swift")]
+        ),
+
         /// Curation commands that edit a site's files: new, add, import, fetch, theme eject, tags rename and merge.
         .target(
             name: "LinkyCuration",
             dependencies: [
                 "LinkyModel", "LinkyTheme", "LinkyBuild", "LinkyMarkdown", "LinkyHTML", "LinkyNetwork", "LinkyImages",
-                "CLinkyDigest", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+                "LinkyImport", "CLinkyDigest", .product(name: "Yams", package: "Yams"),
             ]
         ),
 
@@ -119,7 +128,8 @@ let package = Package(
         .executableTarget(
             name: "linky-site",
             dependencies: [
-                "LinkyBuild", "LinkyModel", "LinkyCuration", "LinkyNetwork", "LinkyServe", "CLinkyBuildInfo",
+                "LinkyBuild", "LinkyModel", "LinkyImport", "LinkyCuration", "LinkyNetwork", "LinkyServe",
+                "CLinkyBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,8 +168,8 @@ let package = Package(
         .testTarget(
             name: "LinkyCurationTests",
             dependencies: [
-                "LinkyCuration", "LinkyBuild", "LinkyTheme", "LinkyModel", "LinkyNetwork", "LinkyTestSupport",
-                "LinkyImages",
+                "LinkyCuration", "LinkyImport", "LinkyBuild", "LinkyTheme", "LinkyModel", "LinkyNetwork",
+                "LinkyTestSupport", "LinkyImages",
             ]
         ),
         .testTarget(

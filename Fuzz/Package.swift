@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 // libFuzzer targets for linky-site's parsers. Not part of the main package: build and run them with
-// Fuzz/run (it passes `-sanitize=fuzzer,address`).
+// Fuzz/run (it passes `-sanitize=address` and libFuzzer's coverage flags).
+// Each target depends on the smallest product that holds its parser: everything here is compiled with
+// AddressSanitizer and coverage, and LinkyCuration would bring the network stack (SwiftNIO,
+// AsyncHTTPClient, two copies of BoringSSL) into that build for nothing — the import readers are
+// LinkyImport.
 import PackageDescription
 
 let package = Package(
@@ -20,11 +24,11 @@ let package = Package(
         /// Netscape bookmark files, through libxml2's HTML parser.
         .executableTarget(
             name: "FuzzNetscape",
-            dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyImport", package: "linky-site")]),
         /// The other import formats: CSV, JSON exports, OPML, lists of addresses, Pocket's HTML.
         .executableTarget(
             name: "FuzzImport",
-            dependencies: ["CFuzzerDriver", .product(name: "LinkyCuration", package: "linky-site")]),
+            dependencies: ["CFuzzerDriver", .product(name: "LinkyImport", package: "linky-site")]),
         /// The Mustache parser and renderer of themes.
         .executableTarget(
             name: "FuzzTemplate",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkyCuration
+import LinkyImport
 import LinkyModel
 
 struct ImportCommand: AsyncParsableCommand {

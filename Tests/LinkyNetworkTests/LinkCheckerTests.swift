@@ -172,7 +172,9 @@ import Testing
         let status = await checker(retries: 1).check(url)
         #expect(status.verdict == .failed)
         #expect(status.message == "connection refused")
-        #expect(clock.now - started < .seconds(1.5), "a closed port must not cost the whole timeout")
+        // The client's timeout is 10 s a try: under 5 s for two tries shows a refusal costs no timeout,
+        // with room for a loaded machine (1.5 s failed at 1.57 and 1.77 s under a load average of 7-16).
+        #expect(clock.now - started < .seconds(5), "a closed port must not cost the whole timeout")
     }
 
     @Test func acceptedStatusesAreOK() async throws {

@@ -1,14 +1,22 @@
-"""Nothing lost (issue 6): linky-site is killed (SIGKILL) at random moments while it builds, renames
-a tag or imports bookmarks, in a loop. After each kill — and after the next linky-site command, which
-finishes or undoes an interrupted change — the output and the site are either wholly the old state
-or wholly the new one, never a mix, and no file the command did not mean to change is touched.
+"""Nothing lost (issue 6): linky-site is killed (SIGKILL) while it builds, renames a tag, merges tags or
+imports bookmarks, in a loop. After each kill — and after the next linky-site command, which finishes
+or undoes an interrupted change — the output and the site are either wholly the old state or wholly
+the new one, never a mix, and no file the command did not mean to change is touched.
 
-LINKY_KILL_ITERATIONS scales the loops (default 1: 200 rebuilds and 40 first builds of a 600-link site, 120 tag
-renames and 120 tag merges of an 800-link site, 60 imports); LINKY_KILL_LINKS scales the sites (default 1; the
-release script's long run uses more). scripts/test runs them on the release binary: the kill points fall at
-random over the command's own measured duration, so a faster binary and a smaller site keep every state of
-the journal within reach of a kill, in a fraction of the time.
-LINKY_KILL_SEED repeats a run."""
+Each command is killed two ways:
+- at the steps where its journal and the files it covers change state (killpoints.c, loaded with
+  LD_PRELOAD, counts every rename, link, unlink, rmdir, mkdir and fsync under the folders the command
+  writes, and kills the process just before the chosen one): a run of the command to its end lists its
+  steps, and the kills fall on every step that touches the journal itself (written, committed,
+  removed) and the steps either side of each, the first and the last step, and steps evenly spaced
+  between — LINKY_KILL_STEPS of them per command (default 24; "all" kills at every step);
+- at random moments over the command's own measured duration, which also reach what happens between
+  steps (a journal or a staged file half written, the rendering before anything is staged):
+  LINKY_KILL_ITERATIONS scales those loops (default 0.3: 60 rebuilds and 12 first builds of a 600-link
+  site, 36 tag renames and 36 tag merges of an 800-link site, 18 imports; 1 is the full random sweep,
+  200, 40, 120, 120 and 60, which scripts/test-long runs with every step).
+LINKY_KILL_LINKS scales the sites (default 1). scripts/test runs them on the release binary, on two
+workers (pytest-xdist). LINKY_KILL_SEED repeats a run's random kills."""
 import hashlib
 import os
 import pathlib
@@ -22,7 +30,8 @@ import time
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCALE = float(os.environ.get("LINKY_KILL_ITERATIONS", "1"))
+SCALE = float(os.environ.get("LINKY_KILL_ITERATIONS", "0.3"))
+STEPS = os.environ.get("LINKY_KILL_STEPS", "24")
 LINKS = float(os.environ.get("LINKY_KILL_LINKS", "1"))
 SEED = int(os.environ.get("LINKY_KILL_SEED", str(random.SystemRandom().randrange(1 << 30))))
 
@@ -64,7 +73,46 @@ def kill_at(arguments, delay: float) -> int:
     return process.returncode
 
 
-def test_build_is_atomic_under_kill(linky_binary, tmp_path):
+class Steps:
+    """Runs a command with killpoints.c loaded: to its end, listing the steps it makes under `watch`
+    (path prefixes), or killed just before one of them."""
+
+    def __init__(self, library: pathlib.Path, watch, log: pathlib.Path):
+        self.environment = {**os.environ, "LD_PRELOAD": str(library), "LINKY_KILL_WATCH": ":".join(map(str, watch))}
+        self.log = log
+
+    def record(self, arguments) -> list:
+        self.log.unlink(missing_ok=True)
+        result = subprocess.run(
+            arguments, capture_output=True, text=True, env={**self.environment, "LINKY_KILL_LOG": str(self.log)})
+        assert result.returncode in (0, 1), result.stderr[-2000:]
+        lines = self.log.read_text(encoding="utf-8").splitlines() if self.log.exists() else []
+        assert lines, f"no steps recorded under {self.environment['LINKY_KILL_WATCH']}: is killpoints.c loaded?"
+        return lines
+
+    def kill(self, arguments, number: int) -> int:
+        """Runs the command, killed just before its step `number`; its exit code (-SIGKILL when killed)."""
+        return subprocess.run(
+            arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**self.environment, "LINKY_KILL_AT": str(number)}).returncode
+
+
+def kill_points(steps: list, key=lambda line: "linky-journal" in line) -> list:
+    """The steps to kill at (1-based): every key step (one on the journal itself) and the steps either
+    side of it, the first and the last, and evenly spaced ones between, LINKY_KILL_STEPS in all."""
+    count = len(steps)
+    if STEPS == "all" or count <= int(STEPS):
+        return list(range(1, count + 1))
+    chosen = {1, count}
+    for number, line in enumerate(steps, start=1):
+        if key(line):
+            chosen.update((number - 1, number, number + 1))
+    spaced = max(int(STEPS) - len(chosen), 0)
+    chosen.update(1 + round((k + 0.5) * (count - 1) / spaced) for k in range(spaced))
+    return sorted(n for n in chosen if 1 <= n <= count)
+
+
+def test_build_is_atomic_under_kill(linky_binary, killpoints, tmp_path):
     """A rebuild updates the output in place (only the files that changed), through a journal: after a
     kill the output is the old site or the new one, or — killed after the journal's commit point,
     while files are being moved into place — the next build finishes the update before anything
@@ -119,29 +167,24 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
     # The rebuilds (the last two) are what the loop times.
     longest = max(durations[2:]) * 1.3
 
-    current = 1
-    iterations = int(200 * SCALE)
-    killed = 0
-    finished = 0
-    edges = 0
-    completed = 0
-    for iteration in range(iterations):
-        target = 1 - current
-        code = kill_at(build(target), rng.uniform(0, longest))
-        killed += code == -signal.SIGKILL
+    counts = {"killed": 0, "finished": 0, "edges": 0, "completed": 0, "current": 1}
+
+    def after_kill(code: int, target: int, kill: str):
+        """The checks after a build killed (or not) on its way from the current site to `target`."""
+        counts["killed"] += code == -signal.SIGKILL
         state = digest(output)
         if code == 0:
             # A build that ran to its end wrote exactly what --no-cache writes, whatever pages it skipped
             # as unchanged since the killed builds before it.
-            assert state == states[target], f"seed {SEED}, iteration {iteration}: a finished build is not --no-cache's"
+            assert state == states[target], f"seed {SEED}, {kill}: a finished build is not --no-cache's"
         mixed = state not in (states[0], states[1])
         if mixed or journal.exists():
             # Killed while moving files into place: only ever after the commit point. A journal beside an
             # output that is wholly one site is a kill right after the commit point (before the first
             # move) or right after the last move (before the journal is removed): the next build
             # finishes that update too.
-            assert journal.exists(), f"seed {SEED}, iteration {iteration}: the output is a mix and there is no journal"
-            edges += not mixed
+            assert journal.exists(), f"seed {SEED}, {kill}: the output is a mix and there is no journal"
+            counts["edges"] += not mixed
             # The next build finishes the update first, even one that then fails on a content error.
             broken.write_text("---\ntitle: no url\n---\n", encoding="utf-8")
             result = subprocess.run(build(target), capture_output=True, text=True)
@@ -150,27 +193,56 @@ def test_build_is_atomic_under_kill(linky_binary, tmp_path):
             assert "finished an update of the output" in result.stderr
             state = digest(output)
             assert state == states[target], (
-                f"seed {SEED}, iteration {iteration}: the finished update is not what --no-cache writes")
-            finished += 1
-        assert not journal.exists(), f"seed {SEED}, iteration {iteration}: a journal is left after the next build"
-        assert state in (states[0], states[1]), f"seed {SEED}, iteration {iteration}: neither --no-cache output"
-        current = 0 if state == states[0] else 1
+                f"seed {SEED}, {kill}: the finished update is not what --no-cache writes")
+            counts["finished"] += 1
+        assert not journal.exists(), f"seed {SEED}, {kill}: a journal is left after the next build"
+        assert state in (states[0], states[1]), f"seed {SEED}, {kill}: neither --no-cache output"
+        counts["current"] = 0 if state == states[0] else 1
         if code != 0 and rng.random() < 0.5:
             # The same build again, to its end, from the state the killed one left.
             timed(build(target))
             assert digest(output) == states[target], (
-                f"seed {SEED}, iteration {iteration}: the build after a kill is not what --no-cache writes")
-            current = target
-            completed += 1
+                f"seed {SEED}, {kill}: the build after a kill is not what --no-cache writes")
+            counts["current"] = target
+            counts["completed"] += 1
         # The build never touches its sources.
         assert digest(site, skip=("out",)) == source[target], f"seed {SEED}: a source file changed"
-    print(f"rebuild: {iterations} runs, {killed} killed mid-way, {finished} finished by the next build, "
-          f"{edges} of them killed at the edge of the update, with the output wholly one site; "
-          f"{completed} kills followed by the same build to its end (seed {SEED})")
-    assert killed >= iterations // 3
+
+    # Killed at random moments.
+    iterations = int(200 * SCALE)
+    for iteration in range(iterations):
+        target = 1 - counts["current"]
+        after_kill(kill_at(build(target), rng.uniform(0, longest)), target, f"iteration {iteration}")
+    random_killed = counts["killed"]
+    assert random_killed >= iterations // 3
+
+    # Killed at the steps of the journal, on the way to each site: the steps a rebuild makes in the
+    # output, its staging folder, its journal and its state files beside it.
+    steps = Steps(killpoints, [output, tmp_path / ".out.linky-"], tmp_path / "steps.log")
+    points = {}
+    for target in (1 - counts["current"], counts["current"]):
+        points[target] = kill_points(steps.record(build(target)))
+        assert digest(output) == states[target], f"seed {SEED}: a rebuild is not what --no-cache writes"
+    counts["current"] = target
+    planned = len(points[0]) + len(points[1])
+    while points[0] or points[1]:
+        target = 1 - counts["current"]
+        if not points[target]:
+            timed(build(target))
+            counts["current"] = target
+            continue
+        number = points[target].pop(0)
+        after_kill(steps.kill(build(target), number), target, f"step {number} towards site {target}")
+    step_killed = counts["killed"] - random_killed
+    print(f"rebuild: {iterations} runs killed at random, {random_killed} of them mid-way; {planned} killed at "
+          f"steps of the journal, {step_killed} of them mid-way; {counts['finished']} finished by the next build, "
+          f"{counts['edges']} of them killed at the edge of the update, with the output wholly one site; "
+          f"{counts['completed']} kills followed by the same build to its end (seed {SEED})")
+    assert step_killed >= planned // 2
+    assert counts["finished"] > 0, "no kill fell after the commit point"
 
 
-def test_first_build_is_atomic_under_kill(linky_binary, tmp_path):
+def test_first_build_is_atomic_under_kill(linky_binary, killpoints, tmp_path):
     """A build into a new folder writes it whole beside the output and moves it into place: after a
     kill the output does not exist or is complete."""
     rng = random.Random(SEED + 3)
@@ -180,17 +252,36 @@ def test_first_build_is_atomic_under_kill(linky_binary, tmp_path):
     arguments = [str(linky_binary), "build", str(site), "--output", str(output), "--base-url", "https://x.example/"]
     duration = timed(arguments)
     complete = digest(output)
+
+    def after_kill(code: int, kill: str):
+        assert not output.exists() or digest(output) == complete, f"seed {SEED}, {kill}: incomplete"
+        if not output.exists():
+            timed(arguments)
+
     iterations = int(40 * SCALE)
     killed = 0
     for iteration in range(iterations):
         shutil.rmtree(output)
         code = kill_at(arguments, rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        assert not output.exists() or digest(output) == complete, f"seed {SEED}, iteration {iteration}: incomplete"
-        if not output.exists():
-            timed(arguments)
-    print(f"first build: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+        after_kill(code, f"iteration {iteration}")
     assert killed >= iterations // 3
+
+    # The steps of a first build: the folders and files of the new site beside the output, and the
+    # move that puts it in place (the key step).
+    steps = Steps(killpoints, [output, tmp_path / ".out.linky-"], tmp_path / "steps.log")
+    shutil.rmtree(output)
+    points = kill_points(steps.record(arguments), key=lambda line: line.endswith(" " + str(output)))
+    assert digest(output) == complete
+    step_killed = 0
+    for number in points:
+        shutil.rmtree(output)
+        code = steps.kill(arguments, number)
+        step_killed += code == -signal.SIGKILL
+        after_kill(code, f"step {number}")
+    print(f"first build: {iterations} runs killed at random, {killed} of them mid-way; {len(points)} killed at "
+          f"steps, {step_killed} of them mid-way (seed {SEED})")
+    assert step_killed >= len(points) // 2
 
 
 def tag_state(site: pathlib.Path) -> dict:
@@ -205,20 +296,20 @@ def explain(state: dict, old: dict, new: dict) -> str:
     return f"{len(as_old)} files old ({as_old[:3]}), {len(as_new)} new ({as_new[:3]}), {len(neither)} neither ({neither[:3]})"
 
 
-def recovered_tag_state(linky_binary, site: pathlib.Path, states: dict, iteration: int) -> dict:
+def recovered_tag_state(linky_binary, site: pathlib.Path, states: dict, kill: str) -> dict:
     """Runs the next command (which finishes or undoes an interrupted tag edit) and checks that the
     files are wholly one of the two states, with no temporary file or journal left."""
     check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
     state = tag_state(site)
     assert state in (states[0], states[1]), (
-        f"seed {SEED}, iteration {iteration}: files are a mix of old and new: " + explain(state, states[0], states[1]))
+        f"seed {SEED}, {kill}: files are a mix of old and new: " + explain(state, states[0], states[1]))
     leftovers = [p for p in site.rglob("*") if ".linky-tmp-" in p.name or p.name.startswith(".linky-journal")]
     assert not leftovers, leftovers[:3]
     return state
 
 
-def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
+def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, killpoints, tmp_path):
     rng = random.Random(SEED + 1)
     site = tmp_path / "site"
     generate(site, int(800 * LINKS))
@@ -251,14 +342,37 @@ def test_tag_rename_is_all_or_nothing_under_kill(linky_binary, tmp_path):
         target = 1 - current
         code = kill_at(rename(target), rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        state = recovered_tag_state(linky_binary, site, states, iteration)
+        state = recovered_tag_state(linky_binary, site, states, f"iteration {iteration}")
         current = 0 if state == states[0] else 1
-    print(f"tags rename: {iterations} runs, {killed} killed mid-way (seed {SEED})")
     assert killed >= iterations // 3
 
+    # The steps of the journal each way: the plan written, each new file written and flushed, the commit,
+    # each move, the journal removed.
+    steps = Steps(killpoints, [site], tmp_path / "steps.log")
+    points = {}
+    for target in (1 - current, current):
+        points[target] = kill_points(steps.record(rename(target)))
+        assert tag_state(site) == states[target]
+    planned = len(points[0]) + len(points[1])
+    step_killed = 0
+    while points[0] or points[1]:
+        target = 1 - current
+        if not points[target]:
+            timed(rename(target))
+            current = target
+            continue
+        number = points[target].pop(0)
+        code = steps.kill(rename(target), number)
+        step_killed += code == -signal.SIGKILL
+        state = recovered_tag_state(linky_binary, site, states, f"step {number} towards {names[target]}")
+        current = 0 if state == states[0] else 1
+    print(f"tags rename: {iterations} runs killed at random, {killed} of them mid-way; {planned} killed at steps "
+          f"of the journal, {step_killed} of them mid-way (seed {SEED})")
+    assert step_killed >= planned // 2
 
-def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, tmp_path):
-    """`tags merge A B INTO C` on an 800-link site, killed at random: the link files and tags.yml are
+
+def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, killpoints, tmp_path):
+    """`tags merge A B INTO C` on an 800-link site, killed: the link files and tags.yml are
     the site before the merge or after it. A finished merge is undone by copying the site back."""
     rng = random.Random(SEED + 3)
     site = tmp_path / "site"
@@ -295,9 +409,22 @@ def test_tag_merge_is_all_or_nothing_under_kill(linky_binary, tmp_path):
         restore()
         code = kill_at(merge, rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        recovered_tag_state(linky_binary, site, states, iteration)
-    print(f"tags merge: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+        recovered_tag_state(linky_binary, site, states, f"iteration {iteration}")
     assert killed >= iterations // 3
+
+    steps = Steps(killpoints, [site], tmp_path / "steps.log")
+    restore()
+    points = kill_points(steps.record(merge))
+    assert tag_state(site) == states[1]
+    step_killed = 0
+    for number in points:
+        restore()
+        code = steps.kill(merge, number)
+        step_killed += code == -signal.SIGKILL
+        recovered_tag_state(linky_binary, site, states, f"step {number}")
+    print(f"tags merge: {iterations} runs killed at random, {killed} of them mid-way; {len(points)} killed at "
+          f"steps of the journal, {step_killed} of them mid-way (seed {SEED})")
+    assert step_killed >= len(points) // 2
 
 
 def bookmarks_file(path: pathlib.Path, count: int):
@@ -316,7 +443,7 @@ def bookmarks_file(path: pathlib.Path, count: int):
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def test_import_is_all_or_nothing_under_kill(linky_binary, tmp_path):
+def test_import_is_all_or_nothing_under_kill(linky_binary, killpoints, tmp_path):
     rng = random.Random(SEED + 2)
     site = tmp_path / "site"
     (site / "links" / "kept").mkdir(parents=True)
@@ -332,16 +459,31 @@ def test_import_is_all_or_nothing_under_kill(linky_binary, tmp_path):
     shutil.rmtree(site / "links" / "imported")
     assert digest(site) == empty
 
+    def after_kill(kill: str):
+        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        state = digest(site)
+        assert state in (empty, full), f"seed {SEED}, {kill}: a partial import"
+        if state == full:
+            shutil.rmtree(site / "links" / "imported")
+
     iterations = int(60 * SCALE)
     killed = 0
     for iteration in range(iterations):
         code = kill_at(arguments, rng.uniform(0, duration * 1.3))
         killed += code == -signal.SIGKILL
-        check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
-        assert check.returncode == 0, check.stderr
-        state = digest(site)
-        assert state in (empty, full), f"seed {SEED}, iteration {iteration}: a partial import"
-        if state == full:
-            shutil.rmtree(site / "links" / "imported")
-    print(f"import: {iterations} runs, {killed} killed mid-way (seed {SEED})")
+        after_kill(f"iteration {iteration}")
     assert killed >= iterations // 3
+
+    steps = Steps(killpoints, [site], tmp_path / "steps.log")
+    points = kill_points(steps.record(arguments))
+    assert digest(site) == full
+    shutil.rmtree(site / "links" / "imported")
+    step_killed = 0
+    for number in points:
+        code = steps.kill(arguments, number)
+        step_killed += code == -signal.SIGKILL
+        after_kill(f"step {number}")
+    print(f"import: {iterations} runs killed at random, {killed} of them mid-way; {len(points)} killed at steps "
+          f"of the journal, {step_killed} of them mid-way (seed {SEED})")
+    assert step_killed >= len(points) // 2

@@ -1,6 +1,6 @@
 import CFuzzerDriver
 import Foundation
-import LinkyCuration
+import LinkyImport
 
 /// Reads the input as each import format the first byte picks: CSV (Pocket, Raindrop.io,
 /// Instapaper), JSON (Pinboard, Omnivore, Karakeep, Linkwarden), OPML, a list of addresses, or

@@ -1,6 +1,6 @@
 import CFuzzerDriver
 import Foundation
-import LinkyCuration
+import LinkyImport
 
 /// Reads the input as a Netscape bookmark file (browser exports).
 func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,3 +1,4 @@
+import LinkyImport
 import LinkyModel
 
 /// Where the import's folders go: each folder name becomes a slug (Hangul kept, `Swift Tools` →

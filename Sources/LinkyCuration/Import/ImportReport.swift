@@ -1,3 +1,4 @@
+import LinkyImport
 import LinkyModel
 
 /// What an import did (or, with `dryRun`, would do).

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyBuild
+import LinkyImport
 import LinkyModel
 
 /// What `linky-site import` is asked to do.

@@ -1,6 +1,7 @@
 import Foundation
 import LinkyBuild
 import LinkyCuration
+import LinkyImport
 import LinkyModel
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LinkyBuild
 import LinkyCuration
+import LinkyImport
 
 /// The export files in `Tests/Fixtures/import/`, and temporary sites to import them into.
 enum ImportFixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyCuration
+import LinkyImport
 import Testing
 
 @Suite struct NetscapeBookmarkReaderTests {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkyCuration
+import LinkyImport
 import Testing
 
 /// karakeep-app/karakeep's import parser tests (`packages/shared/import-export/parsers.test.ts`) over

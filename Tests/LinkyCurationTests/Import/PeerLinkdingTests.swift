@@ -1,5 +1,6 @@
 import Foundation
 import LinkyCuration
+import LinkyImport
 import Testing
 
 /// sissbruecker/linkding's Netscape parser tests (`bookmarks/tests/test_parser.py`) over the inputs

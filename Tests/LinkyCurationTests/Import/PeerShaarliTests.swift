@@ -1,5 +1,6 @@
 import Foundation
 import LinkyCuration
+import LinkyImport
 import Testing
 
 /// shaarli/netscape-bookmark-parser's PHPUnit suite (`tests/Parse*Test.php`) over its own inputs
