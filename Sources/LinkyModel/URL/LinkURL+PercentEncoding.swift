@@ -40,14 +40,15 @@ extension LinkURL {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Decodes escapes of unreserved characters and upper-cases the rest (RFC 3986 §6.2.2).
-    static func normalizedEscapes(_ text: String) -> String {
+    /// Decodes escapes of unreserved characters (or of those `decoding` names) and upper-cases the
+    /// rest (RFC 3986 §6.2.2).
+    static func normalizedEscapes(_ text: some StringProtocol, decoding: (UInt8) -> Bool = isUnreserved) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
             if let value = escapedByte(bytes, at: index) {
-                if isUnreserved(value) {
+                if decoding(value) {
                     output.append(value)
                 } else {
                     output += [UInt8(ascii: "%"), hexDigits[Int(value >> 4)], hexDigits[Int(value & 0xF)]]
@@ -152,10 +153,10 @@ extension LinkURL {
         var kept: [(name: String, parameter: String)] = []
         for parameter in query.split(separator: "&") {
             let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decodingQueryLiterals(parts[0])
+            let name = normalizedEscapes(parts[0], decoding: isQueryLiteral)
             let lowered = name.lowercased()
             if lowered.hasPrefix("utm_") || trackingParameters.contains(lowered) { continue }
-            let value = parts.count > 1 ? decodingQueryLiterals(parts[1]) : ""
+            let value = parts.count > 1 ? normalizedEscapes(parts[1], decoding: isQueryLiteral) : ""
             kept.append((name, name + "=" + value))
         }
         guard !kept.isEmpty else { return nil }
@@ -164,23 +165,7 @@ extension LinkURL {
         return ordered.map(\.element.parameter).joined(separator: "&")
     }
 
-    static func decodingQueryLiterals(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if let value = escapedByte(bytes, at: index), queryLiteralBytes.contains(value) {
-                output.append(value)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    static func isQueryLiteral(_ byte: UInt8) -> Bool { isUnreserved(byte) || queryLiteralBytes.contains(byte) }
 
     /// `entries` of a file keyed by comparison keys (`metadata.json`, `link-status.json`, check's cache),
     /// each key made again by today's rules, so a site's entries are still found after a change of
