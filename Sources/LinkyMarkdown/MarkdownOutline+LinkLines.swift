@@ -84,14 +84,9 @@ extension MarkdownOutline {
         if cmark_node_get_type(first) == CMARK_NODE_HTML_INLINE {
             // `<a href="…"><b>GNU Bash</b></a>`, not a logo's `<a href="…"><img …></a>`.
             guard opensLink(first) else { return false }
-            var words = ""
-            for node in run[(start + 1)...] {
-                let literal = (cmark_node_get_literal(node).map { String(cString: $0) } ?? "").lowercased()
-                if cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE, literal.hasPrefix("</a") { break }
-                if cmark_node_get_type(node) != CMARK_NODE_HTML_INLINE {
-                    words += MarkdownRenderer.uncollapsedText(of: node)
-                }
-            }
+            let words = run[(start + 1)..<closingAnchor(in: run, after: start)]
+                .filter { cmark_node_get_type($0) != CMARK_NODE_HTML_INLINE }
+                .map(MarkdownRenderer.uncollapsedText(of:)).joined()
             return words.contains { !$0.isWhitespace }
         }
         var node = first
@@ -108,19 +103,21 @@ extension MarkdownOutline {
     /// Whether the text after a line's opening link is empty or starts with `-`, `–`, `—` or `:`.
     private static func separatorFollowsLink(_ run: [OpaquePointer]) -> Bool {
         guard let start = run.firstIndex(where: { !isLeadingDecoration($0) }) else { return false }
-        var index = start + 1
-        if cmark_node_get_type(run[start]) == CMARK_NODE_HTML_INLINE {
-            // Past the `</a>` that closes the opening `<a href>`.
-            while index < run.count {
-                let literal = (cmark_node_get_literal(run[index]).map { String(cString: $0) } ?? "").lowercased()
-                index += 1
-                if cmark_node_get_type(run[index - 1]) == CMARK_NODE_HTML_INLINE, literal.hasPrefix("</a") { break }
-            }
-        }
-        var after = ""
-        for node in run[index...] { after += MarkdownRenderer.uncollapsedText(of: node) }
+        // Past the `</a>` that closes an opening `<a href>`.
+        let index =
+            cmark_node_get_type(run[start]) == CMARK_NODE_HTML_INLINE
+            ? min(closingAnchor(in: run, after: start) + 1, run.count) : start + 1
+        let after = run[index...].map(MarkdownRenderer.uncollapsedText(of:)).joined()
         let trimmed = after.drop { $0.isWhitespace }
         guard let first = trimmed.first else { return true }
         return "-–—:".contains(first)
+    }
+
+    /// The index of the `</a>` that closes the `<a href>` at `start`, or the line's end.
+    private static func closingAnchor(in run: [OpaquePointer], after start: Int) -> Int {
+        run[(start + 1)...].firstIndex {
+            cmark_node_get_type($0) == CMARK_NODE_HTML_INLINE
+                && (cmark_node_get_literal($0).map { String(cString: $0) } ?? "").lowercased().hasPrefix("</a")
+        } ?? run.count
     }
 }
