@@ -226,7 +226,7 @@ extension CommandLineTests {
         #expect(build.status == 0, "\(build.stderr)")
         let output = site.appending(path: "_site")
         let reading = try String(contentsOf: output.appending(path: "c/reading/index.html"), encoding: .utf8)
-        #expect(reading.contains(#"<li class="link is-dead">"#))
+        #expect(reading.contains(#"<li class="link is-dead" data-link-id="#))
         #expect(
             reading.contains(#"<span class="health-badge">Dead link</span> found dead on <time datetime="\#(today)">"#))
         #expect(reading.contains("href=\"https://web.archive.org/web/2/\(missing)\""))

@@ -4,7 +4,8 @@
 enum PageKinds {
     static var all: [any PageKind.Type] {
         [
-            HomePage.self, CategoryPage.self, CategoryFeed.self, TagIndexPage.self, TagPage.self, TagFeed.self,
+            HomePage.self, CategoryPage.self, CategoryFeed.self, CategoryListData.self, TagIndexPage.self, TagPage.self,
+            TagFeed.self, TagListData.self,
             WebsiteIndexPage.self, WebsitePage.self,
             LinkPage.self, ArchivePage.self, ArchiveYearPage.self, SearchPage.self, PrintPage.self,
             NotFoundPage.self, BrokenLinksPage.self, SavePage.self, WebManifest.self, AtomFeedFile.self,

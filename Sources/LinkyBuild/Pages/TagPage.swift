@@ -55,6 +55,7 @@ private extension TemplateContext {
         var extra: TemplateMap = [
             "tag": .map(info), "links": .list(slice.map { linkItem($0) }), "has_links": .bool(!slice.isEmpty),
         ]
+        if !slice.isEmpty { extra["list_tools"] = listTools(data: paths.tagListData(id)) }
         if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
             extra["pagination"] = pagination
         }

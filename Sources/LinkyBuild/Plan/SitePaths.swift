@@ -38,6 +38,12 @@ struct SitePaths: Sendable {
         "c/\(site.categories[id].pathString)/" + (json ? "feed.json" : "feed.xml")
     }
 
+    /// The data a tag's or category's pages filter and sort in the browser, in its page's folder:
+    /// `tags/swift/links.js`, `c/programming/links.js` (a slug has no dot, so no folder is named so).
+    func tagListData(_ id: Int) -> String { "tags/\(site.tags[id].slug)/links.js" }
+
+    func categoryListData(_ id: Int) -> String { "c/\(site.categories[id].pathString)/links.js" }
+
     /// `l/programming/swift/some-article/index.html`.
     func link(_ id: Int) -> String {
         // The two fields, not a copy of the whole link.

@@ -81,9 +81,13 @@ struct PageFingerprints: Sendable {
     /// `links[id]`'s fingerprint: what its item and its page show.
     func link(_ id: Int) -> Fingerprint { byLink[id] }
 
-    /// Writes the fingerprint of each link of `ids`, in order.
+    /// Writes the fingerprint of each link of `ids`, in order, with its id: items carry it
+    /// (`data-link-id`), and a link added before it moves it.
     func links(_ ids: some Sequence<Int>, into writer: inout ByteWriter) {
-        for id in ids { writer.fingerprint(byLink[id]) }
+        for id in ids {
+            writer.int(id)
+            writer.fingerprint(byLink[id])
+        }
     }
 
     /// Each link's fingerprint, in parallel (a note's Markdown is most of the bytes).

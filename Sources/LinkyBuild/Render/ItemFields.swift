@@ -3,6 +3,8 @@
 /// default theme's lists use `html` (the cached `partials/link_item`) and a few names the page
 /// itself uses, which spares building the rest for every link on every list page.
 struct ItemFields: Sendable {
+    /// `id`: its id in `links.json` (`data-link-id`).
+    var id = true
     var title = true
     var url = true
     var displayURL = true
@@ -43,6 +45,7 @@ struct ItemFields: Sendable {
 
     /// The entries a template that looks up `names` can show.
     init(names: Set<String>) {
+        id = names.contains("id")
         title = names.contains("title")
         url = names.contains("url")
         displayURL = names.contains("display_url")

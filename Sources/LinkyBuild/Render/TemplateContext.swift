@@ -142,6 +142,7 @@ struct TemplateContext: Sendable {
         let links = site.links
         var item: TemplateMap = [:]
         item.reserveCapacity(20)
+        if fields.id { item["id"] = .int(id) }
         if fields.title { item["title"] = .string(links[id].title) }
         if fields.dir { item["dir"] = textDirection(of: links[id].title, or: links[id].description) }
         if fields.url { item["url"] = .string(links[id].url.absoluteString) }

@@ -40,6 +40,8 @@ enum TemplateVocabulary {
         "save_folders", "bookmarklet",
         // The websites' pages (`sites`)
         "sites", "websites", "has_websites", "website_count", "website",
+        // Filtering and sorting a list in the browser
+        "list_tools", "data",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""What filtering and sorting a 10,000-link category costs in the browser (issue 43, point 4).
+
+Usage: python3 Benchmarks/list_filter.py [--links N] [--binary PATH] [--rounds R] [--work DIR]
+
+Makes `generate.py N` (seed 42), moves every link file into one category (`links/all/`) and gives each
+link two labels (a licence and a platform, from a fixed cycle), builds it with the binary
+(default: .build/release/linky-site, else .build/debug/linky-site), then prints:
+- the category's data (`c/all/links.js`): bytes, and bytes gzip'd (level 9, as hosts serve it);
+- in headless Chromium, from file://: the first load of the data (a sort picked on a fresh page), then
+  each action below R times on the loaded page, the median and worst time from the control's change
+  to the list's new items laid out (measured in the page: `performance.now()` before the event is
+  dispatched, after `document.body.offsetHeight` forces style and layout in the next task).
+
+Needs selenium and Debian's chromium/chromium-driver (scripts/install-test-tools).
+"""
+import argparse
+import gzip
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LICENSES = ["MIT", "GPL-3.0", "Apache-2.0", "AGPL-3.0", "BSD-3-Clause"]
+PLATFORMS = ["Docker", "Python", "Go", "Nodejs", "PHP", "Rust", "Java"]
+
+ACTIONS = [
+    ("sort by title", "select[data-list-sort]", "title"),
+    ("sort newest first", "select[data-list-sort]", "newest"),
+    ("back to the list's order", "select[data-list-sort]", ""),
+    ("text filter, one word", "input[data-list-query]", "data"),
+    ("text filter, two words", "input[data-list-query]", "data cloud"),
+    ("licence MIT", "facet", "license=MIT"),
+    ("a tag", "tag", None),
+]
+
+
+def flatten(site: pathlib.Path, links: int):
+    """Every link file into links/all/, with labels; names made unique by their old folder."""
+    content = site / "links"
+    target = content / "all"
+    files = sorted(p for p in content.rglob("*.md") if p.name != "_index.md")
+    moved = []
+    for index, path in enumerate(files):
+        relative = path.relative_to(content)
+        name = "-".join(relative.with_suffix("").parts) + ".md"
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("---\n"), path
+        labels = f"labels: [{LICENSES[index % len(LICENSES)]}, {PLATFORMS[index % len(PLATFORMS)]}]\n"
+        moved.append((name, "---\n" + labels + text[4:]))
+    for child in content.iterdir():
+        shutil.rmtree(child) if child.is_dir() else child.unlink()
+    target.mkdir()
+    (target / "_index.md").write_text("---\ntitle: All\n---\n", encoding="utf-8")
+    for name, text in moved:
+        (target / name).write_text(text, encoding="utf-8")
+    assert len(moved) == links, (len(moved), links)
+
+
+def measure(driver, page: str, rounds: int):
+    driver.get(page)
+    first = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const select = document.querySelector("select[data-list-sort]");
+        const form = document.querySelector("[data-list-tools]");
+        const started = performance.now();
+        new MutationObserver((changes, observer) => {
+          observer.disconnect();
+          setTimeout(() => { document.body.offsetHeight; done(performance.now() - started); }, 0);
+        }).observe(document.querySelector("[data-list]"), { childList: true });
+        select.value = "title";
+        select.dispatchEvent(new Event("change"));
+        """
+    )
+    results = {"first use (loads the data, sorts by title)": [first]}
+    for name, control, value in ACTIONS:
+        times = []
+        for _ in range(rounds):
+            # From the unfiltered list each time, so every round does the same work.
+            driver.execute_script(
+                "document.querySelector('[data-list-clear]').click();"
+            )
+            took = (
+                driver.execute_async_script(
+                    """
+                    const [control, value, done] = arguments;
+                    const panel = document.querySelector("[data-list-panel]");
+                    let target;
+                    if (control === "facet" || control === "tag") {
+                      document.querySelector("[data-list-toggle]").click();
+                    }
+                    setTimeout(() => {
+                      const started = performance.now();
+                      if (control === "facet") {
+                        const [key, wanted] = value.split("=");
+                        target = panel.querySelector(`input[data-key="${key}"][value="${wanted}"]`);
+                        if (!target) { done(null); return; }
+                        target.checked = true;
+                        target.dispatchEvent(new Event("change", { bubbles: true }));
+                      } else if (control === "tag") {
+                        target = panel.querySelector('input[data-key="tag"]');
+                        target.checked = true;
+                        target.dispatchEvent(new Event("change", { bubbles: true }));
+                      } else {
+                        target = document.querySelector(control);
+                        target.value = value;
+                        target.dispatchEvent(new Event(target.tagName === "SELECT" ? "change" : "input"));
+                      }
+                      setTimeout(() => { document.body.offsetHeight; done(performance.now() - started); }, 0);
+                    }, 50);
+                    """,
+                    control,
+                    value,
+                )
+            )
+            if took is not None:
+                times.append(took)
+            driver.execute_script(
+                "const t = document.querySelector('[data-list-toggle]');"
+                "if (t.getAttribute('aria-expanded') === 'true') t.click();"
+            )
+        if times:
+            results[name] = times
+    status = driver.execute_script("return document.querySelector('[data-list-status]').textContent")
+    errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return results, status, errors
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--links", type=int, default=10000)
+    parser.add_argument("--binary", type=pathlib.Path)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--work", type=pathlib.Path)
+    arguments = parser.parse_args()
+    binary = arguments.binary or next(
+        (p for p in [ROOT / ".build/release/linky-site", ROOT / ".build/debug/linky-site"] if p.exists()), None
+    )
+    if binary is None:
+        sys.exit("no linky-site binary: run swift build (-c release) first, or pass --binary")
+    work = arguments.work or pathlib.Path(tempfile.mkdtemp(prefix="linky-list-filter-"))
+    site, output = work / "site", work / "_site"
+    subprocess.run(
+        [sys.executable, str(ROOT / "Benchmarks/generate.py"), str(arguments.links), str(site), "--force"],
+        check=True, stdout=subprocess.DEVNULL,
+    )
+    flatten(site, arguments.links)
+    subprocess.run([str(binary), "build", str(site), "--output", str(output)], check=True, capture_output=True)
+    data = (output / "c/all/links.js").read_bytes()
+    print(f"{arguments.links:,} links in one category, built by {binary}")
+    print(f"c/all/links.js: {len(data):,} bytes, {len(gzip.compress(data, 9)):,} bytes gzip -9")
+
+    sys.path.insert(0, str(ROOT / "Tests/browser"))
+    from conftest import _new_driver  # the tests' Chromium, with their options
+
+    driver = _new_driver()
+    try:
+        results, status, errors = measure(driver, (output / "c/all/index.html").as_uri(), arguments.rounds)
+    finally:
+        driver.quit()
+    print(f"Chromium, file://, {arguments.rounds} rounds each (ms, from the change to the new list laid out):")
+    for name, times in results.items():
+        print(f"  {name:45} median {statistics.median(times):7.1f}   worst {max(times):7.1f}")
+    print(f"last status line: {status!r}; console errors: {len(errors)}")
+    for entry in errors:
+        print("  ", entry.get("message"))
+    if not arguments.work:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()

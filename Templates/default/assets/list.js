@@ -1,0 +1,596 @@
+/* linky-site list filters: sort and filter every link of a category or tag page, across its pages, in
+   the browser; no dependencies, works from file:// and over HTTP.
+
+   The page is whole without this script: it shows one page's worth of links as the build ordered them,
+   and the form of controls stays hidden. With it, the controls appear; the list's data
+   (`links.js` beside the page, written by `linky-site build`; the format is in Templates/README.md)
+   is loaded the first time the reader uses a control, or at once when the address already asks for a
+   filtered view. Loading it with <script> (it calls linkyListData) works from file:// as well.
+
+   The state lives in the address, so a filtered view can be shared and Back works:
+   ?q=words (every word must be in the title, description, domain, tags or labels; a word of Hangul
+   initial consonants matches them, as ㅅㅇㅍㅌ does 스위프트), ?sort=title|newest, ?tag=<slug> (again for
+   each tag: all must match), ?<facet>=<value> (the facet's lower-case key, such as ?license=MIT; again
+   for each value: any of a facet's values matches, and every facet must), ?fav=1 (favourites only),
+   ?live=1 (hide dead links). Typing replaces the history entry; other changes push one.
+
+   Matching links are shown in the page's list instead of its own page of them, the page's own items
+   where they are on it (with their pictures), the others made from the data; text is only ever put in
+   the page with textContent. */
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-list-tools]");
+  var list = document.querySelector("[data-list]");
+  if (!form || !list) return;
+  var root = form.getAttribute("data-root") || "";
+  var query = form.querySelector("[data-list-query]");
+  var sortSelect = form.querySelector("[data-list-sort]");
+  var toggle = form.querySelector("[data-list-toggle]");
+  var panel = form.querySelector("[data-list-panel]");
+  var status = form.querySelector("[data-list-status]");
+  var clearButton = form.querySelector("[data-list-clear]");
+  var activeCount = form.querySelector("[data-list-active]");
+  var pagination = document.querySelector(".pagination");
+  var words = {};
+  try { words = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (error) { words = {}; }
+  var pluralRules = typeof Intl === "object" && Intl.PluralRules
+    ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  var collator = typeof Intl === "object" && Intl.Collator
+    ? new Intl.Collator(document.documentElement.lang || undefined, { sensitivity: "base", numeric: true }) : null;
+  var STEP = 100; // links shown at a time; "Show more" adds as many again
+  var TAGS_SHOWN = 24; // tags in the panel before "Show more"
+  var RESERVED = { q: 1, sort: 1, tag: 1, fav: 1, live: 1 };
+  // ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ: the 19 initial consonants in syllable order.
+  var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
+  var CONSONANTS_ONLY = new RegExp("^[" + INITIALS + "]+$");
+
+  var own = {}; // the page's own items, by link id
+  var ownItems = Array.prototype.slice.call(list.children);
+  ownItems.forEach(function (item) { own[item.getAttribute("data-link-id")] = item; });
+  var data = null;
+  var loading = null;
+  var orders = {};
+  var texts = null;
+  var initials = null;
+  var shownCount = STEP;
+  var moreButton = null;
+  var state = read(window.location.search);
+
+  // MARK: - Words
+
+  function grouped(number) {
+    var digits = String(number), group = words.group === undefined ? "," : words.group;
+    if (!group || digits.length < 3 + (words.minGrouping || 1)) return digits;
+    return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  }
+
+  function counted(count, total) {
+    var forms = words.results || {};
+    var category = pluralRules ? pluralRules.select(count) : (count === 1 ? "one" : "other");
+    var text = forms[category] || forms.other || "{count} of {total}";
+    return text.replace("{count}", grouped(count)).replace("{total}", grouped(total));
+  }
+
+  function day(iso) {
+    var parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || "");
+    if (!parts || !words.day) return iso;
+    var month = Number(parts[2]);
+    return words.day.replace(/\{(\w+)\}/g, function (whole, name) {
+      if (name === "year") return parts[1];
+      if (name === "month") return (words.months || [])[month - 1] || String(month);
+      if (name === "month_number") return parts[2];
+      if (name === "day") return String(Number(parts[3]));
+      return whole;
+    });
+  }
+
+  // MARK: - State in the address
+
+  function read(search) {
+    var params = new URLSearchParams(search);
+    var next = { q: params.get("q") || "", sort: params.get("sort") || "", tags: params.getAll("tag"),
+      facets: {}, fav: params.get("fav") === "1", live: params.get("live") === "1" };
+    params.forEach(function (value, key) {
+      if (RESERVED[key] || !value) return;
+      (next.facets[key] = next.facets[key] || []).push(value);
+    });
+    if (next.sort !== "title" && next.sort !== "newest") next.sort = "";
+    return next;
+  }
+
+  function written(current) {
+    var params = new URLSearchParams();
+    if (current.q) params.set("q", current.q);
+    if (current.sort) params.set("sort", current.sort);
+    current.tags.forEach(function (tag) { params.append("tag", tag); });
+    Object.keys(current.facets).sort().forEach(function (key) {
+      current.facets[key].forEach(function (value) { params.append(key, value); });
+    });
+    if (current.fav) params.set("fav", "1");
+    if (current.live) params.set("live", "1");
+    var text = params.toString();
+    return text ? "?" + text : "";
+  }
+
+  function filterCount(current) {
+    var count = current.tags.length + (current.fav ? 1 : 0) + (current.live ? 1 : 0);
+    Object.keys(current.facets).forEach(function (key) { count += current.facets[key].length; });
+    return count;
+  }
+
+  function isActive(current) {
+    return !!(current.q || current.sort || filterCount(current) > 0);
+  }
+
+  function remember(replace) {
+    var address = window.location.pathname + written(state) + window.location.hash;
+    try {
+      if (replace) window.history.replaceState(null, "", address);
+      else window.history.pushState(null, "", address);
+    } catch (error) {
+      // Some browsers refuse history changes on file:// pages: the view still changes.
+    }
+  }
+
+  // MARK: - The data
+
+  function ensureData() {
+    if (data) return Promise.resolve(data);
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      window.linkyListData = function (loaded) { data = loaded; };
+      script.src = form.getAttribute("data-list-data");
+      script.onload = function () {
+        script.remove();
+        if (data) resolve(data); else reject(new Error("no data"));
+      };
+      script.onerror = function () { script.remove(); reject(new Error(script.src + " did not load")); };
+      document.head.appendChild(script);
+    });
+    loading = loading.then(function (loaded) {
+      prepare(loaded);
+      return loaded;
+    }, function (error) {
+      loading = null;
+      status.textContent = words.loadError || "The list's data could not be loaded.";
+      throw error;
+    });
+    return loading;
+  }
+
+  function prepare(loaded) {
+    // Ids left out are the previous link's plus one.
+    var previous = -1;
+    loaded.links.forEach(function (link) {
+      if (link.i === undefined) link.i = previous + 1;
+      previous = link.i;
+    });
+    var hasDates = loaded.links.some(function (link) { return !!link.a; });
+    Array.prototype.forEach.call(sortSelect.options, function (option) {
+      if (option.getAttribute("data-needs") === "dates" && !hasDates) option.hidden = option.disabled = true;
+    });
+  }
+
+  // The links' positions in the list, in the order `sort` asks for, made once.
+  function order(sort) {
+    if (orders[sort]) return orders[sort];
+    var links = data.links;
+    var positions = links.map(function (link, index) { return index; });
+    if (sort === "title") {
+      var compare = collator ? collator.compare : function (a, b) { return a < b ? -1 : a > b ? 1 : 0; };
+      positions.sort(function (a, b) { return compare(links[a].t, links[b].t) || a - b; });
+    } else if (sort === "newest") {
+      positions.sort(function (a, b) {
+        var x = links[a].a || "", y = links[b].a || "";
+        if (x !== y) return x < y ? 1 : -1; // undated ("") last
+        return a - b;
+      });
+    }
+    orders[sort] = positions;
+    return positions;
+  }
+
+  function fold(text) {
+    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  // What the text filter looks in, each link's folded once when first needed.
+  function searchable(index) {
+    if (!texts) texts = new Array(data.links.length);
+    if (texts[index] === undefined) {
+      var link = data.links[index];
+      var parts = [link.t, link.d || "", data.hosts[link.h] || ""];
+      (link.g || []).forEach(function (tag) { parts.push(data.tags[tag][0]); });
+      (link.l || []).forEach(function (label) { parts.push(data.facets[label[0]].values[label[1]][0]); });
+      texts[index] = fold(parts.join("\n"));
+    }
+    return texts[index];
+  }
+
+  // The initial consonants of a link's title and tags, spaces left out (ㅍㄹㅌㅇㄷㄱㅂㅈ finds
+  // 프론트엔드 개발자).
+  function initialsOf(index) {
+    if (!initials) initials = new Array(data.links.length);
+    if (initials[index] === undefined) {
+      var link = data.links[index];
+      var text = [link.t].concat((link.g || []).map(function (tag) { return data.tags[tag][0]; })).join("\n");
+      var result = "";
+      for (var i = 0; i < text.length; i++) {
+        var code = text.charCodeAt(i);
+        if (code >= 0xac00 && code <= 0xd7a3) result += INITIALS.charAt(Math.floor((code - 0xac00) / 588));
+        else if (!/\s/.test(text.charAt(i))) result += text.charAt(i);
+      }
+      initials[index] = result;
+    }
+    return initials[index];
+  }
+
+  // MARK: - Filtering
+
+  function matching() {
+    var links = data.links;
+    var tagIndex = {};
+    data.tags.forEach(function (tag, index) { tagIndex[tag[1]] = index; });
+    var wantedTags = [];
+    for (var t = 0; t < state.tags.length; t++) {
+      if (tagIndex[state.tags[t]] === undefined) return []; // a tag none of these links has
+      wantedTags.push(tagIndex[state.tags[t]]);
+    }
+    // Each facet asked for: the values wanted, by index; a facet none of these links has matches none.
+    var wantedFacets = [];
+    Object.keys(state.facets).forEach(function (key) {
+      var facet = -1;
+      data.facets.forEach(function (candidate, index) { if (candidate.key === key) facet = index; });
+      var values = {};
+      if (facet >= 0) {
+        state.facets[key].forEach(function (wanted) {
+          var folded = wanted.toLowerCase();
+          data.facets[facet].values.forEach(function (value, index) {
+            if (value[0].toLowerCase() === folded) values[index] = true;
+          });
+        });
+      }
+      wantedFacets.push({ facet: facet, values: values });
+    });
+    var terms = state.q.split(/\s+/).filter(Boolean).map(function (word) {
+      return CONSONANTS_ONLY.test(word) ? { initials: word } : { text: fold(word) };
+    });
+    return order(state.sort).filter(function (index) {
+      var link = links[index];
+      if (state.fav && !link.f) return false;
+      if (state.live && link.x) return false;
+      for (var i = 0; i < wantedTags.length; i++) {
+        if (!link.g || link.g.indexOf(wantedTags[i]) < 0) return false;
+      }
+      for (var f = 0; f < wantedFacets.length; f++) {
+        var wanted = wantedFacets[f], found = false;
+        (link.l || []).forEach(function (label) {
+          if (label[0] === wanted.facet && wanted.values[label[1]]) found = true;
+        });
+        if (!found) return false;
+      }
+      for (var w = 0; w < terms.length; w++) {
+        if (terms[w].initials !== undefined) {
+          if (initialsOf(index).indexOf(terms[w].initials) < 0) return false;
+        } else if (searchable(index).indexOf(terms[w].text) < 0) {
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+
+  // MARK: - Showing
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function separator(meta) {
+    var sep = element("span", "sep", " \u00b7 ");
+    sep.setAttribute("aria-hidden", "true");
+    meta.appendChild(sep);
+  }
+
+  // A link the page does not show, made from the data as partials/link_item shows one.
+  function item(index) {
+    var link = data.links[index];
+    var li = element("li", "link" + (link.f ? " is-favorite" : "") + (link.x ? " is-dead" : ""));
+    li.setAttribute("data-link-id", String(link.i));
+    var article = element("article");
+    if (link.s) {
+      var picture = element("a", "card-picture");
+      picture.href = link.u;
+      picture.rel = "noopener";
+      picture.tabIndex = -1;
+      picture.setAttribute("aria-hidden", "true");
+      var img = element("img");
+      img.src = /^https?:/.test(link.s) ? link.s : root + link.s;
+      img.alt = "";
+      img.loading = "lazy";
+      img.referrerPolicy = "no-referrer";
+      picture.appendChild(img);
+      article.appendChild(picture);
+    }
+    var body = element("div", "card-body");
+    var heading = element("h3", "link-title");
+    var anchor = element("a", null, link.t);
+    anchor.href = link.u;
+    anchor.rel = "noopener";
+    heading.appendChild(anchor);
+    if (link.f) {
+      heading.appendChild(document.createTextNode(" "));
+      var star = element("span", "favorite");
+      star.title = words.favorite || "";
+      var glyph = element("span", null, "\u2605");
+      glyph.setAttribute("aria-hidden", "true");
+      star.appendChild(glyph);
+      star.appendChild(element("span", "visually-hidden", words.favorite || ""));
+      heading.appendChild(star);
+    }
+    body.appendChild(heading);
+    var meta = element("p", "link-meta");
+    var domain = element("span", "domain");
+    if (link.n) {
+      var icon = element("img", "favicon");
+      icon.src = /^https?:/.test(link.n) ? link.n : root + link.n;
+      icon.alt = "";
+      icon.loading = "lazy";
+      icon.referrerPolicy = "no-referrer";
+      domain.appendChild(icon);
+    }
+    domain.appendChild(document.createTextNode(data.hosts[link.h] || ""));
+    meta.appendChild(domain);
+    if (link.a) {
+      separator(meta);
+      var time = element("time", null, day(link.a));
+      time.setAttribute("datetime", link.a);
+      meta.appendChild(time);
+    }
+    if (data.categories && link.c !== undefined) {
+      var category = data.categories[link.c];
+      var place = element("span", "link-category");
+      separator(place);
+      var categoryLink = element("a", null, category[0]);
+      categoryLink.href = root + category[1];
+      place.appendChild(categoryLink);
+      meta.appendChild(place);
+    }
+    if (link.p) {
+      separator(meta);
+      var note = element("a", "note-link", words.note || "Note");
+      note.href = root + link.p;
+      meta.appendChild(note);
+    }
+    body.appendChild(meta);
+    if (link.x) {
+      var health = element("p", "link-health is-dead");
+      health.appendChild(element("span", "health-badge", words.dead || "Dead link"));
+      body.appendChild(health);
+    }
+    if (link.d) body.appendChild(element("p", "link-description", link.d));
+    if (link.l && link.l.length) {
+      var labels = element("ul", "labels");
+      link.l.forEach(function (label) {
+        var facet = data.facets[label[0]];
+        var chip = element("li", "label", facet.values[label[1]][0]);
+        chip.setAttribute("data-facet", facet.key);
+        labels.appendChild(chip);
+      });
+      body.appendChild(labels);
+    }
+    if (link.g && link.g.length) {
+      var tags = element("ul", "tags");
+      link.g.forEach(function (tag) {
+        var entry = element("li");
+        var tagLink = element("a", null, "#" + data.tags[tag][0]);
+        tagLink.href = root + data.tags[tag][2];
+        entry.appendChild(tagLink);
+        tags.appendChild(entry);
+      });
+      body.appendChild(tags);
+    }
+    article.appendChild(body);
+    li.appendChild(article);
+    return li;
+  }
+
+  function show(found) {
+    var fragment = document.createDocumentFragment();
+    var shown = found.slice(0, shownCount);
+    shown.forEach(function (index) {
+      var id = String(data.links[index].i);
+      fragment.appendChild(own[id] || item(index));
+    });
+    list.textContent = "";
+    list.appendChild(fragment);
+    if (pagination) pagination.hidden = true;
+    status.textContent = found.length ? counted(found.length, data.links.length) : (words.none || "");
+    if (found.length > shown.length) {
+      if (!moreButton) {
+        moreButton = element("button", "list-more", words.more || "Show more");
+        moreButton.type = "button";
+        moreButton.addEventListener("click", function () {
+          shownCount += STEP;
+          apply();
+        });
+      }
+      list.parentNode.insertBefore(moreButton, list.nextSibling);
+    } else if (moreButton && moreButton.parentNode) {
+      moreButton.parentNode.removeChild(moreButton);
+    }
+  }
+
+  function restore() {
+    list.textContent = "";
+    ownItems.forEach(function (node) { list.appendChild(node); });
+    if (pagination) pagination.hidden = false;
+    if (moreButton && moreButton.parentNode) moreButton.parentNode.removeChild(moreButton);
+    status.textContent = "";
+  }
+
+  // The controls as the state says.
+  function sync() {
+    if (query.value !== state.q) query.value = state.q;
+    sortSelect.value = state.sort;
+    var count = filterCount(state);
+    activeCount.textContent = count ? " (" + count + ")" : "";
+    clearButton.hidden = !isActive(state);
+    Array.prototype.forEach.call(panel.querySelectorAll("input[type=checkbox]"), function (box) {
+      var key = box.getAttribute("data-key"), value = box.value;
+      if (key === "tag") box.checked = state.tags.indexOf(value) >= 0;
+      else if (key === "fav") box.checked = state.fav;
+      else if (key === "live") box.checked = state.live;
+      else box.checked = (state.facets[key] || []).some(function (v) { return v.toLowerCase() === value.toLowerCase(); });
+    });
+  }
+
+  var timing = null;
+  function apply() {
+    sync();
+    if (!isActive(state)) {
+      restore();
+      return;
+    }
+    ensureData().then(function () {
+      var started = window.performance ? performance.now() : 0;
+      show(matching());
+      // For the benchmark (Benchmarks/list-filter.py): how long the last filter took to show.
+      if (window.performance) form.setAttribute("data-list-time", String(Math.round((performance.now() - started) * 10) / 10));
+      if (timing) timing();
+    }).catch(function () { /* said in the status line */ });
+  }
+
+  // MARK: - The panel
+
+  function checkbox(key, value, text, count) {
+    var label = element("label", "list-choice");
+    var box = element("input");
+    box.type = "checkbox";
+    box.value = value;
+    box.setAttribute("data-key", key);
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" " + text));
+    if (count !== undefined) label.appendChild(element("span", "count", grouped(count)));
+    return label;
+  }
+
+  function group(title, choices) {
+    var fieldset = element("fieldset", "list-group");
+    fieldset.appendChild(element("legend", null, title));
+    choices.forEach(function (choice) { fieldset.appendChild(choice); });
+    return fieldset;
+  }
+
+  function buildPanel() {
+    if (panel.getAttribute("data-built")) return;
+    panel.setAttribute("data-built", "1");
+    var total = data.links.length;
+    // A tag every link has (the page's own tag) narrows nothing.
+    var tags = data.tags.filter(function (tag) { return tag[3] < total; });
+    if (tags.length) {
+      var tagChoices = tags.map(function (tag) { return checkbox("tag", tag[1], "#" + tag[0], tag[3]); });
+      var tagGroup = group(form.getAttribute("data-text-tags") || words.tags || "Tags", tagChoices.slice(0, TAGS_SHOWN));
+      if (tagChoices.length > TAGS_SHOWN) {
+        var more = element("button", "list-more-tags", words.more || "Show more");
+        more.type = "button";
+        more.addEventListener("click", function () {
+          tagChoices.slice(TAGS_SHOWN).forEach(function (choice) { tagGroup.insertBefore(choice, more); });
+          more.remove();
+          sync();
+        });
+        tagGroup.appendChild(more);
+      }
+      panel.appendChild(tagGroup);
+    }
+    data.facets.forEach(function (facet) {
+      panel.appendChild(group(facet.name, facet.values.map(function (value) {
+        return checkbox(facet.key, value[0], value[0], value[1]);
+      })));
+    });
+    var shows = [];
+    if (data.links.some(function (link) { return link.f; })) {
+      shows.push(checkbox("fav", "1", form.getAttribute("data-text-fav") || "Favourites only"));
+    }
+    if (data.links.some(function (link) { return link.x; })) {
+      shows.push(checkbox("live", "1", form.getAttribute("data-text-live") || "Hide dead links"));
+    }
+    if (shows.length) panel.appendChild(group(form.getAttribute("data-text-show") || "Show", shows));
+    // Nothing to filter by (no tags, labels, favourites or dead links): the text filter and the sort
+    // are the controls.
+    if (!panel.children.length) toggle.hidden = true;
+    sync();
+  }
+
+  panel.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box || box.type !== "checkbox") return;
+    var key = box.getAttribute("data-key"), value = box.value;
+    function toggled(values) {
+      var rest = values.filter(function (v) { return v.toLowerCase() !== value.toLowerCase(); });
+      return box.checked ? rest.concat([value]) : rest;
+    }
+    if (key === "tag") state.tags = toggled(state.tags);
+    else if (key === "fav") state.fav = box.checked;
+    else if (key === "live") state.live = box.checked;
+    else {
+      state.facets[key] = toggled(state.facets[key] || []);
+      if (!state.facets[key].length) delete state.facets[key];
+    }
+    shownCount = STEP;
+    remember(false);
+    apply();
+  });
+
+  // MARK: - Wiring
+
+  function openPanel(open) {
+    panel.hidden = !open;
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  toggle.addEventListener("click", function () {
+    var open = panel.hidden;
+    ensureData().then(function () {
+      buildPanel();
+      if (toggle.hidden) query.focus();
+      else openPanel(open);
+    }).catch(function () { /* said in the status line */ });
+  });
+  query.addEventListener("focus", function () { ensureData().catch(function () {}); });
+  query.addEventListener("input", function () {
+    state.q = query.value.trim();
+    shownCount = STEP;
+    remember(true);
+    apply();
+  });
+  sortSelect.addEventListener("change", function () {
+    state.sort = sortSelect.value;
+    remember(false);
+    apply();
+  });
+  clearButton.addEventListener("click", function () {
+    state = read("");
+    shownCount = STEP;
+    remember(false);
+    apply();
+  });
+  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  window.addEventListener("popstate", function () {
+    state = read(window.location.search);
+    shownCount = STEP;
+    apply();
+  });
+
+  form.hidden = false;
+  if (isActive(state)) {
+    apply();
+    if (filterCount(state) > 0) {
+      ensureData().then(function () { buildPanel(); sync(); }).catch(function () {});
+    }
+  }
+})();

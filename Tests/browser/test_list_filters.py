@@ -1,0 +1,152 @@
+"""Filtering and sorting a category's or tag's links in a real browser (assets/list.js), from file://
+and over HTTP: a filter sees every link of the list across its pages, not only the page shown; the
+state lives in the address (shared views open filtered, Back steps back); the page is whole without
+the script. What each view must show is worked out here from links.json, not by the script."""
+import json
+import pathlib
+import time
+import unicodedata
+
+import pytest
+
+from conftest import LocalServer
+
+pytest.importorskip("selenium")
+
+# Fourteen links in one category, pages of five: every filter below needs links of pages 2 and 3.
+TITLES = [
+    "Zebra crossing guide", "apple pie recipe", "Mango season", "Banana bread", "Éclair basics",
+    "kiwi facts", "Cherry blossom map", "데이터 정리", "Dates and figs", "Lemon tart",
+    "Orange groves", "Grape harvest", "Fig jam", "Honeydew melon",
+]
+
+
+def link_file(index: int, title: str) -> str:
+    tags = ["fruit"] + (["sweet"] if index % 2 == 0 else []) + (["baking"] if index % 3 == 0 else [])
+    lines = ["---", f"url: https://example{index % 4}.com/{index}", f"title: \"{title}\"",
+             f"tags: [{', '.join(tags)}]", f"date: 2024-{(index % 12) + 1:02d}-{(index % 27) + 1:02d}"]
+    if index in (3, 9, 12):
+        lines.append("favorite: true")
+    lines.append(f"description: Item number {index} about {title.split()[0].lower()}")
+    return "\n".join(lines + ["---", ""])
+
+
+@pytest.fixture(scope="module")
+def food_site(build_site, tmp_path_factory) -> pathlib.Path:
+    source = tmp_path_factory.mktemp("food-source")
+    (source / "linky.yml").write_text("title: Food\npage_size: 5\nlanguage: en\n", encoding="utf-8")
+    category = source / "links" / "food"
+    category.mkdir(parents=True)
+    for index, title in enumerate(TITLES):
+        (category / f"item-{index:02d}.md").write_text(link_file(index, title), encoding="utf-8")
+    return build_site(source)
+
+
+@pytest.fixture(scope="module")
+def food_urls(food_site):
+    server = LocalServer(food_site)
+    yield {"file": food_site.as_uri() + "/", "http": server.url("/")}
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def collection(food_site) -> dict:
+    return json.loads((food_site / "links.json").read_text(encoding="utf-8"))
+
+
+def shown(driver, wait_for=None) -> list:
+    """The ids of the list's items, once the script has shown a filtered view (or the page's own)."""
+    deadline = time.time() + 5
+    while True:
+        ids = driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => Number(li.dataset.linkId))")
+        status = driver.execute_script("return document.querySelector('[data-list-status]').textContent")
+        if (wait_for is None or wait_for(ids, status)) or time.time() > deadline:
+            return ids
+        time.sleep(0.05)
+
+
+def folded(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+
+
+@pytest.mark.parametrize("scheme", ["file", "http"])
+def test_a_sort_in_the_address_sorts_every_link_of_the_category(browser, food_urls, collection, scheme):
+    driver = browser.driver
+    driver.get(food_urls[scheme] + "c/food/index.html?sort=title")
+    expected = [link["id"] for link in sorted(collection["links"], key=lambda l: (folded(l["title"]), l["id"]))]
+    ids = shown(driver, lambda ids, status: len(ids) == len(TITLES))
+    # Hangul sorts after Latin in the collator; compare the Latin part strictly and the whole as a set.
+    latin = [i for i in expected if collection["links"][i]["title"].isascii() or "É" in collection["links"][i]["title"]]
+    assert [i for i in ids if i in latin] == latin
+    assert sorted(ids) == sorted(expected)
+    assert driver.execute_script("return document.querySelector('.pagination').hidden") is True
+    assert driver.execute_script("return document.querySelector('[data-list-sort]').value") == "title"
+    assert not browser.severe()
+
+
+@pytest.mark.parametrize("scheme", ["file", "http"])
+def test_tags_favourites_and_words_filter_across_pages(browser, food_urls, collection, scheme):
+    driver = browser.driver
+    links = collection["links"]
+    cases = {
+        "?tag=sweet&tag=baking": [l["id"] for l in links if {"sweet", "baking"} <= set(l["tags"])],
+        "?fav=1": [l["id"] for l in links if l["favorite"]],
+        "?q=fig": [l["id"] for l in links if "fig" in folded(l["title"] + " " + (l.get("description") or ""))],
+        "?q=eclair": [l["id"] for l in links if "eclair" in folded(l["title"])],
+        "?q=%E3%85%8C%E3%85%88": [l["id"] for l in links if l["title"] == "데이터 정리"],  # ㅌㅈ: initials across words
+        "?tag=sweet&fav=1&sort=newest": sorted(
+            [l["id"] for l in links if l["favorite"] and "sweet" in l["tags"]], key=lambda i: links[i]["date"],
+            reverse=True),
+    }
+    for query, expected in cases.items():
+        assert expected, query
+        # Page 3: the filter must see the links of pages 1 and 2 too.
+        driver.get(food_urls[scheme] + "c/food/page/3/index.html" + query)
+        ids = shown(driver, lambda ids, status: "of" in status)
+        if "sort" in query:
+            assert ids == expected, query
+        else:
+            assert sorted(ids) == sorted(expected), query
+        status = driver.execute_script("return document.querySelector('[data-list-status]').textContent")
+        assert status == f"{len(expected)} of {len(links)} links", query
+    assert not browser.severe()
+
+
+def test_controls_change_the_address_and_back_restores_the_page(browser, food_urls, collection):
+    driver = browser.driver
+    page = food_urls["file"] + "c/food/index.html"
+    driver.get(page)
+    own = shown(driver)
+    assert len(own) == 5
+    assert driver.execute_script("return document.querySelector('[data-list-tools]').hidden") is False
+    # The panel's tags, with their counts over the whole category.
+    driver.execute_script("document.querySelector('[data-list-toggle]').click()")
+    deadline = time.time() + 5
+    while not driver.execute_script("return !!document.querySelector('[data-list-panel] input[value=baking]')"):
+        assert time.time() < deadline, "the panel was not built"
+        time.sleep(0.05)
+    label = driver.execute_script(
+        "return document.querySelector('[data-list-panel] input[value=baking]').parentNode.textContent")
+    baking = [l["id"] for l in collection["links"] if "baking" in l["tags"]]
+    assert label.strip().endswith(str(len(baking)))
+    driver.execute_script("document.querySelector('[data-list-panel] input[value=baking]').click()")
+    assert sorted(shown(driver, lambda ids, status: len(ids) == len(baking))) == sorted(baking)
+    assert driver.current_url.endswith("?tag=baking")
+    driver.execute_script("const s = document.querySelector('[data-list-sort]'); s.value = 'title';"
+                          "s.dispatchEvent(new Event('change'))")
+    assert "sort=title" in driver.current_url
+    driver.back()
+    assert driver.current_url.endswith("?tag=baking")
+    driver.back()
+    assert shown(driver, lambda ids, status: ids == own) == own
+    assert driver.execute_script("return document.querySelector('.pagination').hidden") is False
+    assert not browser.severe()
+
+
+def test_without_javascript_the_controls_stay_hidden_and_the_page_lists_its_own(food_site):
+    page = (food_site / "c/food/index.html").read_text(encoding="utf-8")
+    assert "data-list-tools" in page and 'data-words=' in page
+    form = page[page.index("<form class=\"list-tools\""):]
+    assert form[: form.index(">")].rstrip().endswith("hidden")
+    assert page.count('data-link-id="') == 5
