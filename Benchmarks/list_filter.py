@@ -2,6 +2,7 @@
 """What filtering and sorting a 10,000-link category costs in the browser (issue 43, point 4).
 
 Usage: python3 Benchmarks/list_filter.py [--links N] [--binary PATH] [--rounds R] [--work DIR]
+                                        [--from-links-json FILE]
 
 Makes `generate.py N` (seed 42), moves every link file into one category (`links/all/`) and gives each
 link two labels (a licence and a platform, from a fixed cycle), builds it with the binary
@@ -11,6 +12,9 @@ link two labels (a licence and a platform, from a fixed cycle), builds it with t
   each action below R times on the loaded page, the median and worst time from the control's change
   to the list's new items laid out (measured in the page: `performance.now()` before the event is
   dispatched, after `document.body.offsetHeight` forces style and layout in the next task).
+
+`--from-links-json FILE` takes the links of a real site's links.json instead (its titles, addresses,
+descriptions, tags and dates; say a build of free-programming-books' lists), all in one category.
 
 Needs selenium and Debian's chromium/chromium-driver (scripts/install-test-tools).
 """
@@ -59,6 +63,29 @@ def flatten(site: pathlib.Path, links: int):
     for name, text in moved:
         (target / name).write_text(text, encoding="utf-8")
     assert len(moved) == links, (len(moved), links)
+
+
+def from_links_json(site: pathlib.Path, path: pathlib.Path) -> int:
+    """A site of one category holding every link of `path` (a links.json), with labels as above."""
+    import json
+
+    links = json.loads(path.read_text(encoding="utf-8"))["links"]
+    if site.exists():
+        shutil.rmtree(site)
+    target = site / "links" / "all"
+    target.mkdir(parents=True)
+    (site / "linky.yml").write_text("title: Real links\n", encoding="utf-8")
+    (target / "_index.md").write_text("---\ntitle: All\n---\n", encoding="utf-8")
+    for index, link in enumerate(links):
+        fields = {"url": link["url"], "title": link["title"], "tags": link["tags"],
+                  "labels": [LICENSES[index % len(LICENSES)], PLATFORMS[index % len(PLATFORMS)]]}
+        if link.get("description"):
+            fields["description"] = link["description"]
+        if link.get("date"):
+            fields["date"] = link["date"][:10]
+        text = "---\n" + "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in fields.items())
+        (target / f"link-{index:05d}.md").write_text(text + "---\n", encoding="utf-8")
+    return len(links)
 
 
 def measure(driver, page: str, rounds: int):
@@ -137,6 +164,7 @@ def main():
     parser.add_argument("--binary", type=pathlib.Path)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--work", type=pathlib.Path)
+    parser.add_argument("--from-links-json", type=pathlib.Path)
     arguments = parser.parse_args()
     binary = arguments.binary or next(
         (p for p in [ROOT / ".build/release/linky-site", ROOT / ".build/debug/linky-site"] if p.exists()), None
@@ -145,12 +173,17 @@ def main():
         sys.exit("no linky-site binary: run swift build (-c release) first, or pass --binary")
     work = arguments.work or pathlib.Path(tempfile.mkdtemp(prefix="linky-list-filter-"))
     site, output = work / "site", work / "_site"
-    subprocess.run(
-        [sys.executable, str(ROOT / "Benchmarks/generate.py"), str(arguments.links), str(site), "--force"],
-        check=True, stdout=subprocess.DEVNULL,
-    )
-    flatten(site, arguments.links)
-    subprocess.run([str(binary), "build", str(site), "--output", str(output)], check=True, capture_output=True)
+    if arguments.from_links_json:
+        arguments.links = from_links_json(site, arguments.from_links_json)
+    else:
+        subprocess.run(
+            [sys.executable, str(ROOT / "Benchmarks/generate.py"), str(arguments.links), str(site), "--force"],
+            check=True, stdout=subprocess.DEVNULL,
+        )
+        flatten(site, arguments.links)
+    built = subprocess.run([str(binary), "build", str(site), "--output", str(output)], capture_output=True, text=True)
+    if built.returncode != 0:
+        sys.exit(built.stderr[-3000:])
     data = (output / "c/all/links.js").read_bytes()
     print(f"{arguments.links:,} links in one category, built by {binary}")
     print(f"c/all/links.js: {len(data):,} bytes, {len(gzip.compress(data, 9)):,} bytes gzip -9")

@@ -150,3 +150,41 @@ def test_without_javascript_the_controls_stay_hidden_and_the_page_lists_its_own(
     form = page[page.index("<form class=\"list-tools\""):]
     assert form[: form.index(">")].rstrip().endswith("hidden")
     assert page.count('data-link-id="') == 5
+
+
+@pytest.fixture(scope="module")
+def long_site(build_site, tmp_path_factory) -> pathlib.Path:
+    """1,203 links in one category: its details are in parts (links-1.js…), loaded for the links shown."""
+    source = tmp_path_factory.mktemp("long-source")
+    (source / "linky.yml").write_text("title: Long\npage_size: 50\nlanguage: en\n", encoding="utf-8")
+    category = source / "links" / "many"
+    category.mkdir(parents=True)
+    for index in range(1203):
+        tags = "[odd]" if index % 2 else "[even]"
+        (category / f"link-{index:04d}.md").write_text(
+            f"---\nurl: https://site{index % 37}.example/page/{index}\ntitle: \"Link {(index * 7919) % 1203:04d}\"\n"
+            f"tags: {tags}\ndescription: Number {index}\n---\n", encoding="utf-8")
+    return build_site(source)
+
+
+def test_a_long_lists_details_load_in_parts_for_the_links_shown(browser, long_site):
+    assert (long_site / "c/many/links-3.js").exists() and not (long_site / "c/many/links-4.js").exists()
+    collection = json.loads((long_site / "links.json").read_text(encoding="utf-8"))
+    by_id = {link["id"]: link for link in collection["links"]}
+    driver = browser.driver
+    driver.get((long_site / "c/many/index.html").as_uri() + "?sort=title&tag=odd")
+    expected = sorted((l for l in collection["links"] if "odd" in l["tags"]), key=lambda l: l["title"])
+    ids = shown(driver, lambda ids, status: len(ids) == 100)
+    assert ids == [link["id"] for link in expected[:100]]
+    # Every item shown, on this page or not, links to its own address and says its description.
+    items = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => ["
+        "Number(li.dataset.linkId), li.querySelector('.link-title a').href,"
+        "(li.querySelector('.link-description') || {}).textContent])")
+    for link_id, href, description in items:
+        assert href == by_id[link_id]["url"]
+        assert description == by_id[link_id]["description"]
+    driver.execute_script("document.querySelector('.list-more').click()")
+    ids = shown(driver, lambda ids, status: len(ids) == 200)
+    assert ids == [link["id"] for link in expected[:200]]
+    assert not browser.severe()

@@ -1,33 +1,44 @@
 import LinkyModel
 import LinkyTheme
 
-/// The data a category's pages load to filter and sort all its links in the browser
-/// (`c/<category>/links.js`; see `ListDataRenderer`): for every category with links.
+/// The data a category's pages load to filter and sort all its links in the browser (see
+/// `ListDataRenderer`), for every category with links: its index, `c/<category>/links.js` (part 0), and
+/// for a long category its links' details in parts, `links-1.js`, `links-2.js`…
 struct CategoryListData: DataFileKind {
     var id: Int
+    var part: Int
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        planning.site.categories.compactMap { category in
-            guard category.id != 0, !category.links.isEmpty else { return nil }
-            return PlannedFile(
-                path: planning.paths.categoryListData(category.id), kind: CategoryListData(id: category.id))
+        var files: [PlannedFile] = []
+        for category in planning.site.categories where category.id != 0 && !category.links.isEmpty {
+            for part in 0..<ListDataRenderer.fileCount(category.links.count) {
+                files.append(
+                    PlannedFile(
+                        path: planning.paths.categoryListData(category.id, part: part),
+                        kind: CategoryListData(id: category.id, part: part)))
+            }
         }
+        return files
     }
 
     var inputs: PlannedFile.Inputs { .linksOnIt }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
         let renderer = ListDataRenderer(context: rendering.context)
-        return [
-            OutputFile(
-                path: rendering.path, contents: renderer.script(rendering.site.categories[id].links, categories: false))
-        ]
+        let links = rendering.site.categories[id].links
+        let bytes =
+            part == 0
+            ? renderer.index(links, categories: false)
+            : renderer.details(ListDataRenderer.chunk(links, part: part), part: part, categories: false)
+        return [OutputFile(path: rendering.path, contents: bytes)]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(30)
-        fingerprints.links(fingerprints.model.categories[id].links, into: &writer)
+        writer.int(part)
+        let links = fingerprints.model.categories[id].links
+        fingerprints.links(part == 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
     }
 
-    func capacity(_ site: Site) -> Int { 1024 + site.categories[id].links.count * 320 }
+    func capacity(_ site: Site) -> Int { 1024 + min(site.categories[id].links.count, 500) * 320 }
 }

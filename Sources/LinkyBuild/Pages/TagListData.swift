@@ -1,30 +1,44 @@
 import LinkyModel
 import LinkyTheme
 
-/// The data a tag's pages load to filter and sort all its links in the browser
-/// (`tags/<tag>/links.js`; see `ListDataRenderer`): for every tag.
+/// The data a tag's pages load to filter and sort all its links in the browser (see
+/// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 0), and for a long tag its
+/// links' details in parts, `links-1.js`, `links-2.js`…
 struct TagListData: DataFileKind {
     var id: Int
+    var part: Int
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        planning.site.tags.map { tag in
-            PlannedFile(path: planning.paths.tagListData(tag.id), kind: TagListData(id: tag.id))
+        var files: [PlannedFile] = []
+        for tag in planning.site.tags {
+            for part in 0..<ListDataRenderer.fileCount(tag.links.count) {
+                files.append(
+                    PlannedFile(
+                        path: planning.paths.tagListData(tag.id, part: part), kind: TagListData(id: tag.id, part: part))
+                )
+            }
         }
+        return files
     }
 
     var inputs: PlannedFile.Inputs { .linksOnIt }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
         let renderer = ListDataRenderer(context: rendering.context)
-        return [
-            OutputFile(path: rendering.path, contents: renderer.script(rendering.site.tags[id].links, categories: true))
-        ]
+        let links = rendering.site.tags[id].links
+        let bytes =
+            part == 0
+            ? renderer.index(links, categories: true)
+            : renderer.details(ListDataRenderer.chunk(links, part: part), part: part, categories: true)
+        return [OutputFile(path: rendering.path, contents: bytes)]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(31)
-        fingerprints.links(fingerprints.model.tags[id].links, into: &writer)
+        writer.int(part)
+        let links = fingerprints.model.tags[id].links
+        fingerprints.links(part == 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
     }
 
-    func capacity(_ site: Site) -> Int { 1024 + site.tags[id].links.count * 320 }
+    func capacity(_ site: Site) -> Int { 1024 + min(site.tags[id].links.count, 500) * 320 }
 }

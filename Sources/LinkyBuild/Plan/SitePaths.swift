@@ -39,10 +39,17 @@ struct SitePaths: Sendable {
     }
 
     /// The data a tag's or category's pages filter and sort in the browser, in its page's folder:
-    /// `tags/swift/links.js`, `c/programming/links.js` (a slug has no dot, so no folder is named so).
-    func tagListData(_ id: Int) -> String { "tags/\(site.tags[id].slug)/links.js" }
+    /// `tags/swift/links.js`, `c/programming/links.js`, and a long list's parts of details, `links-1.js`…
+    /// (a slug has no dot, so no folder is named so).
+    func tagListData(_ id: Int, part: Int = 0) -> String {
+        "tags/\(site.tags[id].slug)/" + Self.listDataName(part)
+    }
 
-    func categoryListData(_ id: Int) -> String { "c/\(site.categories[id].pathString)/links.js" }
+    func categoryListData(_ id: Int, part: Int = 0) -> String {
+        "c/\(site.categories[id].pathString)/" + Self.listDataName(part)
+    }
+
+    private static func listDataName(_ part: Int) -> String { part == 0 ? "links.js" : "links-\(part).js" }
 
     /// `l/programming/swift/some-article/index.html`.
     func link(_ id: Int) -> String {

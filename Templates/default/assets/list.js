@@ -159,6 +159,49 @@
     return loading;
   }
 
+  // A long list keeps its links' details (address, description, pictures) in parts of `chunk` links,
+  // loaded for the links shown; a short one has them in its index.
+  var parts = {};
+  var partsLoading = {};
+  window.linkyListDetails = function (part, loaded) { parts[part] = loaded; };
+
+  function loadPart(part) {
+    if (parts[part]) return Promise.resolve(parts[part]);
+    if (partsLoading[part]) return partsLoading[part];
+    partsLoading[part] = new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = form.getAttribute("data-list-data").replace(/links\.js$/, "links-" + part + ".js");
+      script.onload = function () {
+        script.remove();
+        if (parts[part]) resolve(parts[part]); else reject(new Error("no details"));
+      };
+      script.onerror = function () {
+        script.remove();
+        delete partsLoading[part];
+        reject(new Error(script.src + " did not load"));
+      };
+      document.head.appendChild(script);
+    });
+    return partsLoading[part];
+  }
+
+  // What showing the link at `position` needs: {link, hosts, categories}.
+  function detailsOf(position) {
+    if (!data.chunk) return { link: data.links[position], hosts: data.hosts, categories: data.categories };
+    var part = Math.floor(position / data.chunk) + 1, loaded = parts[part];
+    return { link: loaded.links[position - (part - 1) * data.chunk], hosts: loaded.hosts, categories: loaded.categories };
+  }
+
+  // Loads the parts the links at `positions` need, those the page does not show already.
+  function ensureDetails(positions) {
+    if (!data.chunk) return Promise.resolve();
+    var wanted = {};
+    positions.forEach(function (position) {
+      if (!own[String(data.links[position].i)]) wanted[Math.floor(position / data.chunk) + 1] = true;
+    });
+    return Promise.all(Object.keys(wanted).map(function (part) { return loadPart(Number(part)); }));
+  }
+
   function prepare(loaded) {
     // Ids left out are the previous link's plus one.
     var previous = -1;
@@ -200,10 +243,12 @@
     if (!texts) texts = new Array(data.links.length);
     if (texts[index] === undefined) {
       var link = data.links[index];
-      var parts = [link.t, link.d || "", data.hosts[link.h] || ""];
-      (link.g || []).forEach(function (tag) { parts.push(data.tags[tag][0]); });
-      (link.l || []).forEach(function (label) { parts.push(data.facets[label[0]].values[label[1]][0]); });
-      texts[index] = fold(parts.join("\n"));
+      // A short list's descriptions and domains too; a long list's are in its parts, not loaded yet.
+      var words = [link.t];
+      if (!data.chunk) words.push(link.d || "", (data.hosts || [])[link.h] || "");
+      (link.g || []).forEach(function (tag) { words.push(data.tags[tag][0]); });
+      (link.l || []).forEach(function (label) { words.push(data.facets[label[0]].values[label[1]][0]); });
+      texts[index] = fold(words.join("\n"));
     }
     return texts[index];
   }
@@ -299,17 +344,18 @@
   // A link the page does not show, made from the data as partials/link_item shows one.
   function item(index) {
     var link = data.links[index];
+    var shown = detailsOf(index), more = shown.link;
     var li = element("li", "link" + (link.f ? " is-favorite" : "") + (link.x ? " is-dead" : ""));
     li.setAttribute("data-link-id", String(link.i));
     var article = element("article");
-    if (link.s) {
+    if (more.s) {
       var picture = element("a", "card-picture");
-      picture.href = link.u;
+      picture.href = more.u;
       picture.rel = "noopener";
       picture.tabIndex = -1;
       picture.setAttribute("aria-hidden", "true");
       var img = element("img");
-      img.src = /^https?:/.test(link.s) ? link.s : root + link.s;
+      img.src = /^https?:/.test(more.s) ? more.s : root + more.s;
       img.alt = "";
       img.loading = "lazy";
       img.referrerPolicy = "no-referrer";
@@ -319,7 +365,7 @@
     var body = element("div", "card-body");
     var heading = element("h3", "link-title");
     var anchor = element("a", null, link.t);
-    anchor.href = link.u;
+    anchor.href = more.u;
     anchor.rel = "noopener";
     heading.appendChild(anchor);
     if (link.f) {
@@ -335,15 +381,15 @@
     body.appendChild(heading);
     var meta = element("p", "link-meta");
     var domain = element("span", "domain");
-    if (link.n) {
+    if (more.n) {
       var icon = element("img", "favicon");
-      icon.src = /^https?:/.test(link.n) ? link.n : root + link.n;
+      icon.src = /^https?:/.test(more.n) ? more.n : root + more.n;
       icon.alt = "";
       icon.loading = "lazy";
       icon.referrerPolicy = "no-referrer";
       domain.appendChild(icon);
     }
-    domain.appendChild(document.createTextNode(data.hosts[link.h] || ""));
+    domain.appendChild(document.createTextNode(shown.hosts[more.h] || ""));
     meta.appendChild(domain);
     if (link.a) {
       separator(meta);
@@ -351,8 +397,8 @@
       time.setAttribute("datetime", link.a);
       meta.appendChild(time);
     }
-    if (data.categories && link.c !== undefined) {
-      var category = data.categories[link.c];
+    if (shown.categories && more.c !== undefined) {
+      var category = shown.categories[more.c];
       var place = element("span", "link-category");
       separator(place);
       var categoryLink = element("a", null, category[0]);
@@ -360,10 +406,10 @@
       place.appendChild(categoryLink);
       meta.appendChild(place);
     }
-    if (link.p) {
+    if (more.p) {
       separator(meta);
       var note = element("a", "note-link", words.note || "Note");
-      note.href = root + link.p;
+      note.href = root + more.p;
       meta.appendChild(note);
     }
     body.appendChild(meta);
@@ -372,7 +418,7 @@
       health.appendChild(element("span", "health-badge", words.dead || "Dead link"));
       body.appendChild(health);
     }
-    if (link.d) body.appendChild(element("p", "link-description", link.d));
+    if (more.d) body.appendChild(element("p", "link-description", more.d));
     if (link.l && link.l.length) {
       var labels = element("ul", "labels");
       link.l.forEach(function (label) {
@@ -399,9 +445,16 @@
     return li;
   }
 
-  function show(found) {
-    var fragment = document.createDocumentFragment();
+  // An answer that arrives after a newer question (its parts took longer) is dropped.
+  function show(found, asked) {
     var shown = found.slice(0, shownCount);
+    return ensureDetails(shown).then(function () {
+      if (asked === question) showNow(found, shown);
+    });
+  }
+
+  function showNow(found, shown) {
+    var fragment = document.createDocumentFragment();
     shown.forEach(function (index) {
       var id = String(data.links[index].i);
       fragment.appendChild(own[id] || item(index));
@@ -449,19 +502,20 @@
     });
   }
 
-  var timing = null;
+  var question = 0;
   function apply() {
     sync();
     if (!isActive(state)) {
       restore();
       return;
     }
+    var asked = ++question;
     ensureData().then(function () {
-      var started = window.performance ? performance.now() : 0;
-      show(matching());
-      // For the benchmark (Benchmarks/list-filter.py): how long the last filter took to show.
-      if (window.performance) form.setAttribute("data-list-time", String(Math.round((performance.now() - started) * 10) / 10));
-      if (timing) timing();
+      var found = matching();
+      return show(found, asked).catch(function (error) {
+        status.textContent = words.loadError || "The list's data could not be loaded.";
+        throw error;
+      });
     }).catch(function () { /* said in the status line */ });
   }
 

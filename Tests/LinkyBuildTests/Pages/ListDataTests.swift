@@ -94,4 +94,14 @@ import Testing
         #expect(cut.hasSuffix("word…"))
         #expect(ListDataRenderer.cut("short") == "short")
     }
+
+    @Test func aLongListKeepsItsDetailsInPartsOfFiveHundred() {
+        #expect(ListDataRenderer.fileCount(1) == 1)
+        #expect(ListDataRenderer.fileCount(500) == 1)
+        #expect(ListDataRenderer.fileCount(501) == 3)
+        #expect(ListDataRenderer.fileCount(1500) == 4)
+        let ids = Array(0..<1203)
+        #expect(Array(ListDataRenderer.chunk(ids, part: 1)) == Array(0..<500))
+        #expect(Array(ListDataRenderer.chunk(ids, part: 3)) == Array(1000..<1203))
+    }
 }

@@ -16,46 +16,44 @@ struct ListDataRenderer {
     /// Longer descriptions are cut here: the dense list shows one line, a card a few.
     static let descriptionLimit = 160
 
-    /// The script of the links `ids`, in the list's order; `categories` when the list spans several
-    /// (a tag's links), so that each item can name its category as the page's own items do.
-    func script(_ ids: [Int], categories: Bool) -> [UInt8] {
+    /// A list of more links than this keeps their details (address, description, pictures…) in files
+    /// of this many links each, loaded for the links shown; a shorter list has them in its index.
+    static let detailsChunk = 500
+
+    /// How many files a list of `count` links has: its index, and its details' chunks when it is long.
+    static func fileCount(_ count: Int) -> Int {
+        count <= detailsChunk ? 1 : 1 + (count + detailsChunk - 1) / detailsChunk
+    }
+
+    /// The links of part `part` of the list's details (1…): a chunk of `detailsChunk` in the list's order.
+    static func chunk(_ ids: [Int], part: Int) -> ArraySlice<Int> {
+        ids.dropFirst((part - 1) * detailsChunk).prefix(detailsChunk)
+    }
+
+    /// The list's index (`links.js`): `linkyListData(JSON);`, what filtering and sorting need of every
+    /// link of `ids`, in the list's order, and, for a list of up to `detailsChunk` links, what showing
+    /// one needs. `categories` when the list spans several (a tag's links), so that each item can name
+    /// its category as the page's own items do.
+    func index(_ ids: [Int], categories: Bool) -> [UInt8] {
         let site = context.site
         let links = site.links
-        // The list's own tables, in first-seen order, then sorted by count for the panel's order.
         var tagCounts: [Int: Int] = [:]
         var labelCounts: [LabelKey: Int] = [:]
-        var categoryOrder: [Int: Int] = [:]
-        var hostOrder: [String: Int] = [:]
-        var hosts: [String] = []
-        var categoryIDs: [Int] = []
         for id in ids {
             for tag in links[id].tags { tagCounts[tag, default: 0] += 1 }
             for label in Self.labels(of: id, in: site) { labelCounts[label, default: 0] += 1 }
-            if categories, categoryOrder[links[id].category] == nil {
-                categoryOrder[links[id].category] = categoryIDs.count
-                categoryIDs.append(links[id].category)
-            }
-            let host = links[id].url.displayHost
-            if hostOrder[host] == nil {
-                hostOrder[host] = hosts.count
-                hosts.append(host)
-            }
         }
         let tags = tagCounts.keys.sorted { a, b in
             tagCounts[a]! != tagCounts[b]! ? tagCounts[a]! > tagCounts[b]! : site.tags[a].slug < site.tags[b].slug
         }
         let tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         let facets = Self.facetTables(labelCounts, site: site)
-        var json = JSONText(pretty: false, capacity: 1024 + ids.count * 320, prefix: "linkyListData(")
+        let inline = ids.count <= Self.detailsChunk
+        let tables = inline ? DetailTables(ids, site: site, categories: categories) : nil
+        var json = JSONText(pretty: false, capacity: 1024 + ids.count * (inline ? 320 : 96), prefix: "linkyListData(")
         json.object { json in
-            if categories {
-                json.key("categories")
-                json.array(categoryIDs) { json, id in
-                    json.array([
-                        trail(id), context.href(context.paths.category(id)),
-                    ]) { $0.string($1) }
-                }
-            }
+            if let tables, categories { writeCategories(tables.categoryIDs, into: &json) }
+            json.member("chunk", inline ? nil : Self.detailsChunk)
             json.member("count", ids.count)
             json.key("facets")
             json.array(facets.tables) { json, facet in
@@ -70,13 +68,27 @@ struct ListDataRenderer {
                     }
                 }
             }
-            json.member("hosts", hosts)
+            if let tables { json.member("hosts", tables.hosts) }
             json.key("links")
             var previous = -1
             json.array(ids) { json, id in
-                entry(
-                    id, after: previous, into: &json, tagIndex: tagIndex, facets: facets.index, hosts: hostOrder,
-                    categories: categoryOrder)
+                json.object { json in
+                    if let date = links[id].date { json.member("a", date.isoDay) }
+                    if let tables { details(of: id, into: &json, tables: tables, keys: .beforeF) }
+                    if links[id].favorite { json.member("f", 1) }
+                    if !links[id].tags.isEmpty { json.member("g", links[id].tags.map { tagIndex[$0]! }) }
+                    if let tables { details(of: id, into: &json, tables: tables, keys: .fToI) }
+                    if id != previous + 1 { json.member("i", id) }
+                    let labels = Self.labels(of: id, in: site)
+                    if !labels.isEmpty {
+                        json.key("l")
+                        json.array(labels) { json, label in json.array(facets.index[label]!) { $0.int($1) } }
+                    }
+                    if let tables { details(of: id, into: &json, tables: tables, keys: .lToT) }
+                    json.member("t", links[id].title)
+                    if let tables { details(of: id, into: &json, tables: tables, keys: .afterT) }
+                    if links[id].health?.deadSince != nil { json.member("x", 1) }
+                }
                 previous = id
             }
             json.key("tags")
@@ -95,38 +107,80 @@ struct ListDataRenderer {
         return json.finish(suffix: ");\n")
     }
 
-    // MARK: - A link
-
-    /// One link: keys in UTF-8 order, absent values left out, as everywhere in the build's JSON. Its id
-    /// only when it is not the one after the previous link's (a category's links are mostly in id order).
-    private func entry(
-        _ id: Int, after previous: Int, into json: inout JSONText, tagIndex: [Int: Int], facets: [LabelKey: [Int]],
-        hosts: [String: Int],
-        categories: [Int: Int]
-    ) {
-        let site = context.site
-        let links = site.links
+    /// Part `part` (1…) of a long list's details (`links-<part>.js`): `linkyListDetails(part, JSON);`,
+    /// what showing each link of `ids` needs, in the list's order.
+    func details(_ ids: ArraySlice<Int>, part: Int, categories: Bool) -> [UInt8] {
+        let tables = DetailTables(ids, site: context.site, categories: categories)
+        var json = JSONText(pretty: false, capacity: 1024 + ids.count * 240, prefix: "linkyListDetails(\(part),")
         json.object { json in
-            if let date = links[id].date { json.member("a", date.isoDay) }
-            if !categories.isEmpty { json.member("c", categories[links[id].category]) }
+            if categories { writeCategories(tables.categoryIDs, into: &json) }
+            json.member("hosts", tables.hosts)
+            json.key("links")
+            json.array(ids) { json, id in
+                json.object { json in
+                    for keys in [DetailKeys.beforeF, .fToI, .lToT, .afterT] {
+                        details(of: id, into: &json, tables: tables, keys: keys)
+                    }
+                }
+            }
+        }
+        return json.finish(suffix: ");\n")
+    }
+
+    // MARK: - A link's details
+
+    /// The hosts and categories a part's links name, each once.
+    private struct DetailTables {
+        var hosts: [String] = []
+        var hostIndex: [String: Int] = [:]
+        var categoryIDs: [Int] = []
+        var categoryIndex: [Int: Int] = [:]
+        let categories: Bool
+
+        init(_ ids: some Sequence<Int>, site: Site, categories: Bool) {
+            self.categories = categories
+            for id in ids {
+                if categories, categoryIndex[site.links[id].category] == nil {
+                    categoryIndex[site.links[id].category] = categoryIDs.count
+                    categoryIDs.append(site.links[id].category)
+                }
+                let host = site.links[id].url.displayHost
+                if hostIndex[host] == nil {
+                    hostIndex[host] = hosts.count
+                    hosts.append(host)
+                }
+            }
+        }
+    }
+
+    /// Where a link's details go among the index's keys, which are written in UTF-8 order.
+    private enum DetailKeys { case beforeF, fToI, lToT, afterT }
+
+    /// The details of `id` whose keys are in `keys`' range: `c` `d` before `f`; `h` between `g` and
+    /// `i`; `n` `p` `s` between `l` and `t`; `u` after it.
+    private func details(of id: Int, into json: inout JSONText, tables: DetailTables, keys: DetailKeys) {
+        let links = context.site.links
+        switch keys {
+        case .beforeF:
+            if tables.categories { json.member("c", tables.categoryIndex[links[id].category]) }
             if let description = links[id].description, !description.isEmpty {
                 json.member("d", Self.cut(description))
             }
-            if links[id].favorite { json.member("f", 1) }
-            if !links[id].tags.isEmpty { json.member("g", links[id].tags.map { tagIndex[$0]! }) }
-            json.member("h", hosts[links[id].url.displayHost])
-            if id != previous + 1 { json.member("i", id) }
-            let labels = Self.labels(of: id, in: site)
-            if !labels.isEmpty {
-                json.key("l")
-                json.array(labels) { json, label in json.array(facets[label]!) { $0.int($1) } }
-            }
+        case .fToI:
+            json.member("h", tables.hostIndex[links[id].url.displayHost])
+        case .lToT:
             if let icon = iconSource(id) { json.member("n", icon) }
             if links[id].hasPage { json.member("p", context.href(context.paths.link(id))) }
             if let picture = pictureSource(id) { json.member("s", picture) }
-            json.member("t", links[id].title)
+        case .afterT:
             json.member("u", links[id].url.absoluteString)
-            if links[id].health?.deadSince != nil { json.member("x", 1) }
+        }
+    }
+
+    private func writeCategories(_ ids: [Int], into json: inout JSONText) {
+        json.key("categories")
+        json.array(ids) { json, id in
+            json.array([trail(id), context.href(context.paths.category(id))]) { $0.string($1) }
         }
     }
 
