@@ -10,7 +10,8 @@ extension ConfigParser {
     static func facets(
         _ entry: YAMLMapping.Entry, in mapping: YAMLMapping, _ diagnostics: inout [Diagnostic]
     ) -> [SiteConfig.FacetSetting] {
-        let example = "write `facets:` as a mapping of names to lists of labels, e.g. `facets: {Platform: [Docker, Nodejs]}`"
+        let example =
+            "write `facets:` as a mapping of names to lists of labels, e.g. `facets: {Platform: [Docker, Nodejs]}`"
         switch entry.node {
         case .mapping: break
         case .scalar(let scalar) where scalar.string.isEmpty || YAMLMapping.nonTextKind(scalar) == "null":
@@ -56,7 +57,8 @@ extension ConfigParser {
             guard names.insert(LinkLabel.identity(of: name)).inserted else {
                 diagnostics.append(
                     .warning(
-                        .invalidConfig, at: location, "the facet `\(name)` is listed twice in `facets`; the second is ignored",
+                        .invalidConfig, at: location,
+                        "the facet `\(name)` is listed twice in `facets`; the second is ignored",
                         hint: "list all of its labels under one `\(name):`"))
                 continue
             }

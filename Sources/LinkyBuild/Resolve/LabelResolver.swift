@@ -45,7 +45,8 @@ struct LabelResolver {
         var facets: [Facet] = []
         var place: [String: (facet: Int, value: Int)] = [:]
         for definition in names.indices where !keysOfFacet[definition].isEmpty {
-            let folded = Dictionary(uniqueKeysWithValues: keysOfFacet[definition].map { ($0, spelling[$0]!.foldedIdentity) })
+            let folded = Dictionary(
+                uniqueKeysWithValues: keysOfFacet[definition].map { ($0, spelling[$0]!.foldedIdentity) })
             let sorted = keysOfFacet[definition].sorted { a, b in
                 let (countA, countB) = (linksOfKey[a]!.count, linksOfKey[b]!.count)
                 if countA != countB { return countA > countB }
@@ -83,14 +84,16 @@ struct LabelResolver {
         }
         // A site's values win over the built-in lists: only values no facet of the site has are added.
         let license = names.count
-        names.append(BuiltInFacets.license)
+        let language = license + 1
+        names += [BuiltInFacets.license, BuiltInFacets.language, BuiltInFacets.labels]
         for value in extraLicenses { facetOfValue[LinkLabel.identity(of: value)] = license }
-        for key in BuiltInFacets.licenseByKey.keys where facetOfValue[key] == nil { facetOfValue[key] = license }
-        let language = names.count
-        names.append(BuiltInFacets.language)
-        for value in extraLanguages { facetOfValue[LinkLabel.identity(of: value)] = language }
+        for value in extraLanguages where facetOfValue[LinkLabel.identity(of: value)] == nil {
+            facetOfValue[LinkLabel.identity(of: value)] = language
+        }
+        // A few names are both (`Ruby`, `TCL`, `gnuplot`): lists mean the language far more often than
+        // the licence of that name, so the languages are placed first.
         for key in BuiltInFacets.languageByKey.keys where facetOfValue[key] == nil { facetOfValue[key] = language }
-        names.append(BuiltInFacets.labels)
+        for key in BuiltInFacets.licenseByKey.keys where facetOfValue[key] == nil { facetOfValue[key] = license }
         return (names, facetOfValue)
     }
 
@@ -103,7 +106,8 @@ struct LabelResolver {
     static func keys(of names: [String]) -> [String] {
         var taken = reservedKeys
         return names.map { name in
-            let folded = name.applyingTransform(.toLatin, reverse: false)?
+            let folded =
+                name.applyingTransform(.toLatin, reverse: false)?
                 .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
                 .lowercased() ?? name.lowercased()
             var slug = ""
