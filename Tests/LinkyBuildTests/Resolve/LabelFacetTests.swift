@@ -143,6 +143,41 @@ import Testing
         #expect(model.facets.isEmpty)
     }
 
+    /// Editing a label, then the site's `facets:`, rebuilds to what a build that reuses nothing writes.
+    @Test func aRebuildAfterALabelEditWritesWhatAFreshBuildDoes() async throws {
+        let site = try TestSite(["linky.yml": "title: T\n", "links/tools.md": Self.list])
+        defer { site.remove() }
+        let baseURL = "https://example.com/links/"
+        func cached() async -> BuildReport {
+            await SiteBuilder().build(BuildOptions(siteFolder: site.folder, baseURL: baseURL))
+        }
+        func fresh() async throws -> [String: Data] {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "linky-fresh-\(UUID().uuidString)")
+            defer {
+                try? FileManager.default.removeItem(at: folder)
+                try? FileManager.default.removeItem(at: BuildState.location(of: folder))
+                try? FileManager.default.removeItem(at: ParseStore.location(of: folder))
+            }
+            var options = BuildOptions(siteFolder: site.folder, outputFolder: folder, baseURL: baseURL)
+            options.reuseState = false
+            #expect(await SiteBuilder().build(options).outcome == .success)
+            return try filesBelow(folder)
+        }
+        #expect(await cached().outcome == .success)
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(await cached().outcome == .success)
+        try site.write("links/tools.md", Self.list.replacingOccurrences(of: "`GPL-3.0`", with: "`Apache-2.0` `Deno`"))
+        #expect(await cached().outcome == .success)
+        var expected = try await fresh()
+        #expect(try filesBelow(site.output) == expected)
+        #expect(try site.read("links.json").contains("\"Apache-2.0\""))
+        try site.write("linky.yml", "title: T\nfacets:\n  Runtime: [Deno, Nodejs]\n")
+        #expect(await cached().outcome == .success)
+        expected = try await fresh()
+        #expect(try filesBelow(site.output) == expected)
+        #expect(try site.read("c/tools/servers/index.html").contains(#"data-facet="runtime">Deno<"#))
+    }
+
     // MARK: - A real list
 
     /// An excerpt of awesome-selfhosted (Tests/Fixtures/lists/awesome-selfhosted-labels, CC BY-SA 3.0):
