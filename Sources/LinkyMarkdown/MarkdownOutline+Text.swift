@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// The text of a list item: its words after the link (plain or not), and a block's Markdown source.
 extension MarkdownOutline {
@@ -6,7 +7,18 @@ extension MarkdownOutline {
     /// marked plain or not. Links in brackets of their own — `([Demo](…), [Source Code](…))`,
     /// `[[paper](…)]` — are left out: they are the item's secondary links, not its description.
     static func wordsAfter(_ node: OpaquePointer?, in parent: OpaquePointer, lines: [String]) -> [Word] {
+        wordsAfter(node, in: parent, lines: lines, takingLabels: false).words
+    }
+
+    /// The words after `node`, as `wordsAfter(_:in:lines:)` finds them, and when `takingLabels`, the code
+    /// spans that end the line (`` `MIT` `Nodejs/Docker` ``) taken out of them, in order: the item's
+    /// labels (see `trailingLabels(of:codeParts:)`).
+    static func wordsAfter(
+        _ node: OpaquePointer?, in parent: OpaquePointer, lines: [String], takingLabels: Bool
+    ) -> (words: [Word], labels: [String]) {
         var parts: [(text: String, isPlain: Bool)] = []
+        // The parts that are code spans written directly in the paragraph (not inside emphasis).
+        var codeParts: Set<Int> = []
         let first = node.map { cmark_node_next($0) } ?? cmark_node_first_child(parent)
         let omitted = bracketedLinks(from: first)
         var sibling = first
@@ -16,12 +28,19 @@ extension MarkdownOutline {
             case CMARK_NODE_TEXT, CMARK_NODE_EMPH, CMARK_NODE_STRONG:
                 collectPlain(current, lines: lines, into: &parts)
             case CMARK_NODE_CODE:
+                codeParts.insert(parts.count)
                 parts.append((cmark_node_get_literal(current).map { String(cString: $0) } ?? "", false))
             case CMARK_NODE_LINK where omitted.contains(current) || isImageOnly(current): break
             case CMARK_NODE_HTML_INLINE: parts.append((" ", false))
             default: parts.append((inlineText(current), false))
             }
             sibling = cmark_node_next(current)
+        }
+        var labels: [String] = []
+        if takingLabels {
+            let taken = trailingLabels(of: parts, codeParts: codeParts)
+            labels = taken.map { parts[$0].text }
+            for index in taken.reversed() { parts.remove(at: index) }
         }
         var words: [Word] = []
         var word = ""
@@ -39,7 +58,37 @@ extension MarkdownOutline {
             }
         }
         if !word.isEmpty { words.append(Word(text: word, isPlain: plain)) }
-        return words
+        return (words, labels)
+    }
+
+    /// The indices of the code spans that end `parts` with only white space between them: an awesome
+    /// list's labels (`- [ANALOG](…) - A minimal analytics tool. `MIT` `Nodejs/Docker``). They are
+    /// labels when they follow the end of a sentence (`.`, `!`, `?`, `…`, a closing bracket), nothing
+    /// but separators (`-`, `—`, `:`, `|`), or when there are two or more of them; a lone span ending a
+    /// sentence that goes on up to it (`A wrapper for `libfoo``) is the sentence's, and stays text.
+    static func trailingLabels(of parts: [(text: String, isPlain: Bool)], codeParts: Set<Int>) -> [Int] {
+        var taken: [Int] = []
+        var index = parts.count - 1
+        while index >= 0 {
+            if codeParts.contains(index) {
+                let text = parts[index].text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { break }
+                taken.append(index)
+            } else if !parts[index].text.allSatisfy(\.isWhitespace) {
+                break
+            }
+            index -= 1
+        }
+        guard !taken.isEmpty else { return [] }
+        if taken.count >= 2 { return taken.reversed() }
+        let before = parts[..<taken[0]].map(\.text).joined().trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = before.last else { return taken }
+        let sentenceEnds: Set<Character> = [".", "!", "?", "…", ")", "]", "。", "！", "？"]
+        let separators: Set<Character> = ["-", "–", "—", ":", "|", "·", ",", ";"]
+        if sentenceEnds.contains(last) || before.allSatisfy({ separators.contains($0) || $0.isWhitespace }) {
+            return taken
+        }
+        return []
     }
 
     /// Text and emphasis as parts; what an escape or an entity wrote is not plain.

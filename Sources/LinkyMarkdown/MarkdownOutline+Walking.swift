@@ -298,7 +298,8 @@ extension MarkdownOutline {
             // `<a href="…"><b>GNU Bash</b></a> - …`, `&nbsp;&nbsp; <a href…`: the item opens with its link.
             item.startsWithLink = true
         }
-        item.trailingWords = wordsAfter(main.container, in: paragraph, lines: lines)
+        (item.trailingWords, item.trailingLabels) = wordsAfter(
+            main.container, in: paragraph, lines: lines, takingLabels: true)
         item.trailingText = item.trailingWords.map(\.text).joined(separator: " ")
         if let next = cmark_node_next(main.container), cmark_node_get_start_line(next) > 0 {
             item.trailingTextStart = Position(

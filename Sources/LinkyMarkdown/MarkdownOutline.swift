@@ -72,6 +72,10 @@ public struct MarkdownOutline: Sendable, Hashable {
         public var trailingText: String
         /// `trailingText` word by word, marking the words written as plain text (the only ones that can be `#tags`).
         public var trailingWords: [Word] = []
+        /// The code spans that end the first line of an item (`` `MIT` `Nodejs/Docker` ``), as written, in
+        /// order: its labels, which are not in `trailingWords` (see `MarkdownOutline.trailingLabels`).
+        /// Empty for table rows and items written in HTML.
+        public var trailingLabels: [String] = []
         /// Where the source of `trailingText` starts, as cmark-gfm reports it (its inline positions are
         /// approximate around autolinks and lazy lines: check the source before relying on it).
         public var trailingTextStart: Position?

@@ -42,6 +42,10 @@ import Testing
             files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\ntags:\n  first: second\n---\n"],
             path: "links/a.md", line: 4),
         Case(
+            code: .invalidLabels,
+            files: ["links/a.md": "---\nurl: https://a.example\ntitle: A\nlabels:\n  first: second\n---\n"],
+            path: "links/a.md", line: 4),
+        Case(
             code: .invalidURL, files: ["links/a.md": "---\ntitle: A\nurl: javascript:alert(1)\n---\n"],
             path: "links/a.md", line: 3),
         Case(

@@ -148,6 +148,7 @@ enum ConfigParser {
                 if let schemes = diagnostics.take(mapping.stringList(entry), as: .invalidConfig) {
                     config.allowedSchemes = Set(schemes.map { $0.lowercased() }.filter { !$0.isEmpty })
                 }
+            case "facets": config.facets = facets(entry, in: mapping, &diagnostics)
             default:
                 let hint = Spelling.nearest(to: entry.key, among: SiteConfig.knownKeys, maximum: 3)
                     .map { "did you mean `\($0)`?" }

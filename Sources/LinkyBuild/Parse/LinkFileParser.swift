@@ -13,7 +13,7 @@ struct ContentFileParser: Sendable {
     static let maximumTags = 100
 
     static let linkKeys: Set<String> = [
-        "url", "title", "tags", "date", "description", "image", "favorite", "draft", "aliases", "archive",
+        "url", "title", "tags", "date", "description", "image", "favorite", "draft", "aliases", "archive", "labels",
     ]
     static let categoryKeys: Set<String> = ["title", "description", "order", "icon", "aliases"]
 
@@ -131,6 +131,11 @@ private extension ContentFileParser {
                 tags = names.map { ($0, entry.line) }
             }
         }
+        var labels: [String] = []
+        if let entry = mapping["labels"], let names = problems.take(mapping.stringList(entry, code: .invalidLabels)) {
+            labels = Self.labels(
+                names.map(LinkLabel.cleanedName), at: mapping.location(of: entry), diagnostics: &problems)
+        }
         var date: LinkDate?
         if let entry = mapping["date"],
             let raw = problems.take(mapping.string(entry, code: .invalidDate, anyScalar: true))
@@ -201,7 +206,7 @@ private extension ContentFileParser {
                 source: start, categoryKey: key, slugName: slugName, url: url, urlSource: urlSource, title: title,
                 description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
                 note: note, extra: extra,
-                sourceOrder: 0, aliases: aliases, archive: archive))
+                sourceOrder: 0, aliases: aliases, archive: archive, labels: labels))
     }
 
     func parseCategoryIndex(

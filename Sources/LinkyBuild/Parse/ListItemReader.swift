@@ -35,10 +35,14 @@ struct ListItemReader {
     private(set) var itemsRead = 0
     private(set) var skipped: [Skipped] = []
 
+    /// The values of the site's `facets:` (folded), which a code span keeps whole.
+    private let facetValueKeys: Set<String>
+
     init(parser: ListFileParser, sourceURL: URL?, lineOffset: Int) {
         self.parser = parser
         self.sourceURL = sourceURL
         self.lineOffset = lineOffset
+        facetValueKeys = parser.config.facets.isEmpty ? [] : ContentFileParser.facetValueKeys(parser.config)
     }
 
     var linksMade: Int { links.count }
@@ -180,6 +184,9 @@ private extension ListItemReader {
                     hint: "keep the tags that help find the link"))
             tags = Array(tags.prefix(ContentFileParser.maximumTags))
         }
+        let labels = ContentFileParser.labels(
+            item.trailingLabels.flatMap { LinkLabel.names(inSpan: $0, knownValues: facetValueKeys) }, at: location,
+            diagnostics: &result.diagnostics)
         let label = EmojiShortcodes.replacing(
             in: Self.cleanedLabel((item.links[0].isImage ? nameLink : item.links[0]).textBefore))
         let noteText = item.nestedMarkdown.trimmingWhitespaceAndNewlines()
@@ -203,7 +210,7 @@ private extension ListItemReader {
                     description: description, tags: tags.map { ($0, line) }, date: nil, image: nil, favorite: false,
                     draft: false, note: note, extra: [:],
                     sourceOrder: links.count, secondaryLinks: secondary,
-                    relatedOrder: parent.map { links[$0].sourceOrder }))
+                    relatedOrder: parent.map { links[$0].sourceOrder }, labels: labels))
             return links.count - 1
         }
         // `Label: [a](…), [b](…)`: each link is a link of its own, described by the label.

@@ -27,6 +27,9 @@ struct ParsedLink: Sendable {
     var relatedOrder: Int?
     /// `archive:` of a link file: the archived copy to offer (`check --links --fix` writes it).
     var archive: LinkURL? = nil
+    /// Its labels, cleaned, in the order written: a list item's trailing code spans, a link file's
+    /// `labels:` (see `LinkLabel.names(inSpan:knownValues:)`).
+    var labels: [String] = []
     /// What resolving needs of the link that the file alone decides, worked out once as the file is
     /// parsed and kept with its stored parse (`withResolveKeys`): the slug its name makes and its
     /// title's folded form, the global order's key. Nil when not worked out: resolving works them out.

@@ -43,6 +43,15 @@ struct PageFingerprints: Sendable {
         writer.array(model.rootCategories) { $0.int($1) }
         writer.int(model.links.count)
         writer.optional(model.newestDate) { $0.linkDate($1) }
+        // The facets as pages name them: names, keys and each value's name and count.
+        writer.array(model.facets) { writer, facet in
+            writer.string(facet.name)
+            writer.string(facet.key)
+            writer.array(facet.values) { writer, value in
+                writer.string(value.name)
+                writer.int(value.links.count)
+            }
+        }
         site = Fingerprint(writer.bytes)
         self.model = model
         byLink = await Self.linkFingerprints(model)
@@ -151,6 +160,12 @@ extension ByteWriter {
             writer.linkURL(secondary.url)
         }
         bool(links[id].related != nil)
+        // A label shows its name and its facet's; the facets' names and keys are the shape's.
+        array(links[id].labels) { writer, label in
+            writer.string(label.name)
+            writer.int(label.facet)
+            writer.int(label.value)
+        }
     }
 
     mutating func category(_ category: Category) {
@@ -228,6 +243,10 @@ extension ByteWriter {
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
         bool(config.sites)
+        array(config.facets) { writer, facet in
+            writer.string(facet.name)
+            writer.array(facet.values) { $0.string($1) }
+        }
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 

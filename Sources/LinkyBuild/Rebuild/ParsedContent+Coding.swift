@@ -73,6 +73,7 @@ extension ByteWriter {
         }
         optionalInt(link.relatedOrder)
         optional(link.archive) { $0.linkURL($1) }
+        array(link.labels) { $0.string($1) }
         optionalString(link.slugBase)
         optionalString(link.titleKey)
     }
@@ -192,13 +193,14 @@ extension ByteReader {
         }
         let relatedOrder = try optionalInt()
         let archive = try optional { (r: inout ByteReader) throws(M) in try r.linkURL() }
+        let labels = try array { (r: inout ByteReader) throws(M) in try r.string() }
         let slugBase = try optionalString()
         let titleKey = try optionalString()
         return ParsedLink(
             source: source, categoryKey: categoryKey, slugName: slugName, url: url, urlSource: urlSource, title: title,
             description: description, tags: tags, date: date, image: image, favorite: favorite, draft: draft,
             note: note, extra: extra, sourceOrder: sourceOrder, aliases: aliases, secondaryLinks: secondaryLinks,
-            relatedOrder: relatedOrder, archive: archive, slugBase: slugBase, titleKey: titleKey)
+            relatedOrder: relatedOrder, archive: archive, labels: labels, slugBase: slugBase, titleKey: titleKey)
     }
 
     mutating func categoryDefinition() throws(M) -> CategoryDefinition {

@@ -14,6 +14,8 @@ struct ItemFields: Sendable {
     var hasPage = true
     var tags = true
     var hasTags = true
+    var labels = true
+    var hasLabels = true
     var category = true
     var root = true
     /// `t`: the theme's words (`Site.words`).
@@ -55,6 +57,8 @@ struct ItemFields: Sendable {
         hasPage = names.contains("has_page")
         tags = names.contains("tags")
         hasTags = names.contains("has_tags")
+        labels = names.contains("labels")
+        hasLabels = names.contains("has_labels")
         category = names.contains("category")
         root = names.contains("root")
         strings = names.contains("t")

@@ -158,6 +158,16 @@ struct TemplateContext: Sendable {
         if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
         if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }
         if fields.hasTags { item["has_tags"] = .bool(!links[id].tags.isEmpty) }
+        if fields.labels {
+            item["labels"] = .list(
+                links[id].labels.map { label in
+                    [
+                        "name": .string(label.name), "facet": .string(site.facets[label.facet].name),
+                        "facet_key": .string(site.facets[label.facet].key),
+                    ]
+                })
+        }
+        if fields.hasLabels { item["has_labels"] = .bool(!links[id].labels.isEmpty) }
         if fields.category { item["category"] = categoryReference(links[id].category) }
         if fields.root { item["root"] = .string(root) }
         if fields.strings { item["t"] = stringValues }

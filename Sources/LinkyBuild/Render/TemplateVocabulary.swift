@@ -22,7 +22,8 @@ enum TemplateVocabulary {
         "url", "display_url", "domain", "domain_href", "favorite", "has_page", "has_tags", "category", "date",
         "date_text",
         "datetime", "image", "favicon", "thumbnail", "site_icon", "fallback", "archive_url", "dead_since",
-        "moved_to", "note_html", "extra", "secondary_links", "has_secondary_links", "related", "html",
+        "moved_to", "note_html", "extra", "secondary_links", "has_secondary_links", "related", "html", "labels",
+        "has_labels", "facet", "facet_key",
         // Pictures and the fallback initial
         "src", "srcset", "width", "height", "large_src", "initial", "hue", "tone",
         // Categories and tags

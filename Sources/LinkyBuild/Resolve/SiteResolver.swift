@@ -107,6 +107,8 @@ struct SiteResolver {
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
+        let labels = LabelResolver(config: config).resolve(parsed, order: order)
+        for id in labels.labelsOfLink.indices { links[id].labels = labels.labelsOfLink[id] }
         // A list item nested under another is related to it: by the other's place in the same file.
         // Only the files with nested items are indexed (most sites have none).
         let nestingFiles = Set(
@@ -132,6 +134,7 @@ struct SiteResolver {
         var site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
         site.listFiles = content.listFiles.sorted { $0.path < $1.path }
+        site.facets = labels.facets
         if config.sites { (site.websites, site.websiteOfLink) = Website.websites(of: links) }
         for definition in content.categories where definition.isListFile {
             guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }

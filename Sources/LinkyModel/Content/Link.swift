@@ -38,6 +38,9 @@ public struct Link: Sendable, Hashable {
     public var secondaryLinks: [SecondaryLink] = []
     /// The link this one is nested under in its list file (an index in `Site.links`): a related project.
     public var related: Int?
+    /// Its labels (a list item's trailing `` `MIT` ``, a link file's `labels:`), in the order written,
+    /// each placed in its facet (`Site.facets`).
+    public var labels: [LinkLabel] = []
 
     public init(
         id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],

@@ -27,6 +27,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case urlWithCredentials = "LINKY121"
     /// A list file's link written where the reader cannot make it a link (an `<a href>` in prose).
     case listLinkUnread = "LINKY122"
+    /// `labels:` that is not a list or text, a label too long, or too many labels.
+    case invalidLabels = "LINKY123"
     case invalidTagsFile = "LINKY140"
     case tagAliasConflict = "LINKY141"
     case unknownParentTag = "LINKY142"
@@ -104,6 +106,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .noteTooLarge: "note-too-large"
         case .urlWithCredentials: "url-with-credentials"
         case .listLinkUnread: "list-link-unread"
+        case .invalidLabels: "invalid-labels"
         case .invalidTagsFile: "invalid-tags-file"
         case .tagAliasConflict: "tag-alias-conflict"
         case .unknownParentTag: "unknown-parent-tag"

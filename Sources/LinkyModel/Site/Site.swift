@@ -20,6 +20,9 @@ public struct Site: Sendable {
     public var websites: [Website] = []
     /// Each link's website (`websites`), by id; empty with `sites: false`.
     public var websiteOfLink: [Int?] = []
+    /// The groups of the links' labels (`Link.labels`): the site's `facets:` in the order written, then
+    /// License, Language and Labels (`BuiltInFacets`); only those with a value. Empty without labels.
+    public var facets: [Facet] = []
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

@@ -87,6 +87,22 @@ public struct SiteConfig: Sendable, Hashable {
     /// The branch the save page commits to.
     public var repositoryBranch: String = "main"
 
+    /// `facets:`: the site's own groups of labels, in the order written (`Platform: [Docker, Nodejs]`);
+    /// a label matching a value (case aside) belongs to that facet, before the built-in License,
+    /// Language and Labels (`BuiltInFacets`).
+    public var facets: [FacetSetting] = []
+
+    /// One facet of `facets:`: its name and the labels it groups.
+    public struct FacetSetting: Sendable, Hashable {
+        public var name: String
+        public var values: [String]
+
+        public init(name: String, values: [String]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
     public init() {}
 
     /// Every key `linky.yml` accepts, as written there.
@@ -95,7 +111,7 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page", "sites",
-        "section_feed_size", "link_order", "repository", "repository_branch",
+        "section_feed_size", "link_order", "repository", "repository_branch", "facets",
     ]
 }
 

@@ -401,7 +401,8 @@ import Testing
                 note: note,
                 extra: ["k": .map(["n": .number(1.5), "l": .list([.bool(true), .null, .string("s")])])],
                 sourceOrder: 7, aliases: [PathAlias("/old/", at: location)],
-                secondaryLinks: [SecondaryLink(title: "Demo", url: url)], relatedOrder: 3, archive: url
+                secondaryLinks: [SecondaryLink(title: "Demo", url: url)], relatedOrder: 3, archive: url,
+                labels: ["MIT", "⊘ Proprietary"]
             ).withResolveKeys()
         ]
         content.categories = [
@@ -420,7 +421,7 @@ import Testing
         #expect(Self.same(content, read))
         // The properties the codec knows of; a new one must be written (and added here).
         #expect(Mirror(reflecting: content).children.count == 6)
-        #expect(Mirror(reflecting: content.links[0]).children.count == 21)
+        #expect(Mirror(reflecting: content.links[0]).children.count == 22)
         #expect(content.links[0].slugBase == "slug" && content.links[0].titleKey == "t")
         #expect(Mirror(reflecting: content.categories[0]).children.count == 12)
         #expect(Mirror(reflecting: content.diagnostics[0]).children.count == 5)
@@ -460,6 +461,7 @@ import Testing
         case 15: link.aliases = []
         case 16: link.secondaryLinks = []
         case 17: link.relatedOrder = nil
+        case 19: link.labels = ["MIT"]
         default: link.archive = nil
         }
         return link
@@ -474,10 +476,10 @@ import Testing
             id: 0, slug: "a", category: 0, url: try LinkURL(parsing: "https://a.example/"), title: "A",
             description: nil,
             tags: [], date: nil, image: nil, favorite: false, note: nil, extra: [:], source: location, sourceOrder: 0)
-        #expect(Mirror(reflecting: link).children.count == 23)
+        #expect(Mirror(reflecting: link).children.count == 24)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 26)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 27)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {

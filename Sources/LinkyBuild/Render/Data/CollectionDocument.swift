@@ -55,6 +55,8 @@ struct CollectionDocument: Encodable {
         /// What `check --links` found (`link-status.json`): the day it was found dead, where it moved.
         var deadSince: String? = nil
         var movedTo: String? = nil
+        /// Its labels' names, in the order written; nil (left out) without labels.
+        var labels: [String]? = nil
     }
     struct SecondaryEntry: Encodable {
         var title: String
@@ -118,7 +120,8 @@ struct CollectionDocument: Encodable {
                 ? nil
                 : site.links[id].secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
             related: site.links[id].related, deadSince: site.links[id].health?.deadSince,
-            movedTo: site.links[id].health?.movedTo)
+            movedTo: site.links[id].health?.movedTo,
+            labels: site.links[id].labels.isEmpty ? nil : site.links[id].labels.map(\.name))
     }
 }
 
@@ -196,6 +199,7 @@ extension CollectionDocument.LinkEntry: JSONTextWritable {
             json.member("favorite", favorite)
             json.member("id", id)
             json.member("image", image)
+            json.member("labels", labels)
             if let secondary = links {
                 json.key("links")
                 json.array(secondary) { json, entry in
