@@ -188,3 +188,57 @@ def test_a_long_lists_details_load_in_parts_for_the_links_shown(browser, long_si
     ids = shown(driver, lambda ids, status: len(ids) == 200)
     assert ids == [link["id"] for link in expected[:200]]
     assert not browser.severe()
+
+
+AWESOME_SELFHOSTED = pathlib.Path(__file__).resolve().parents[1] / "Fixtures/lists/awesome-selfhosted-labels/README.md"
+
+
+@pytest.fixture(scope="module")
+def selfhosted_site(build_site, tmp_path_factory) -> pathlib.Path:
+    """The awesome-selfhosted excerpt (CC-BY-SA-3.0, see its NOTICE) as a list file, pages of five links."""
+    source = tmp_path_factory.mktemp("selfhosted-source")
+    (source / "linky.yml").write_text("page_size: 5\n", encoding="utf-8")
+    (source / "links").mkdir()
+    (source / "links" / "awesome-selfhosted.md").write_text(AWESOME_SELFHOSTED.read_text(encoding="utf-8"),
+                                                            encoding="utf-8")
+    return build_site(source)
+
+
+def test_a_licence_in_the_address_shows_exactly_the_links_so_labelled(browser, selfhosted_site):
+    collection = json.loads((selfhosted_site / "links.json").read_text(encoding="utf-8"))
+    categories = {c["path"]: c for c in collection["categories"]}
+    # The category with the most MIT links, across more than one page.
+    def mit(path):
+        return [l["id"] for l in collection["links"] if l["category"] == path and "MIT" in l.get("labels", [])]
+    path = max((p for p in categories if categories[p]["count"] > 5), key=lambda p: len(mit(p)))
+    expected = mit(path)
+    assert expected and categories[path]["count"] > 5
+    driver = browser.driver
+    page = (selfhosted_site / categories[path]["page"]).as_uri()
+    driver.get(page + "?license=MIT")
+    ids = shown(driver, lambda ids, status: "of" in status)
+    assert ids == expected
+    # Each shows its licence as a chip, not in its description.
+    chips = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-list] > li')).map(li =>"
+        " Array.from(li.querySelectorAll('.label[data-facet=license]')).map(c => c.textContent))")
+    assert all("MIT" in chip for chip in chips)
+    descriptions = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-list] .link-description')).map(p => p.textContent)")
+    assert not [d for d in descriptions if d.rstrip().endswith("MIT")]
+    # Sorted by title, every link of the category.
+    driver.get(page + "?sort=title")
+    everyone = [l for l in collection["links"] if l["category"] == path]
+    ids = shown(driver, lambda ids, status: len(ids) == len(everyone))
+    titles = [next(l["title"] for l in everyone if l["id"] == i) for i in ids]
+    assert [t.casefold() for t in titles] == sorted(t.casefold() for t in titles)
+    # The panel counts each licence over the whole category.
+    driver.execute_script("document.querySelector('[data-list-toggle]').click()")
+    deadline = time.time() + 5
+    while not driver.execute_script("return !!document.querySelector('[data-list-panel] input[data-key=license]')"):
+        assert time.time() < deadline
+        time.sleep(0.05)
+    label = driver.execute_script(
+        "return document.querySelector('[data-list-panel] input[data-key=license][value=MIT]').parentNode.textContent")
+    assert label.strip().endswith(str(len(expected)))
+    assert not browser.severe()

@@ -99,7 +99,7 @@ struct LabelResolver {
 
     /// The addresses' parameter names that mean something else on a list page (`?sort=`, `?tag=`…): a
     /// facet so named gets another.
-    static let reservedKeys: Set<String> = ["sort", "tag", "fav", "q", "page", "dead", "view"]
+    static let reservedKeys: Set<String> = ["sort", "tag", "fav", "live", "q", "page", "dead", "view"]
 
     /// Each facet's parameter name: its name in lower-case ASCII (`Plattform` → `plattform`, `Über` →
     /// `uber`), other characters as `-`; `facet` when nothing is left; unique, the later ones numbered.

@@ -238,7 +238,7 @@ extension ListDataRenderer {
 
     /// The labels of `site.links[id]`, as written.
     static func labels(of id: Int, in site: Site) -> [LabelKey] {
-        []
+        site.links[id].labels.map { LabelKey(facet: $0.facet, value: $0.value) }
     }
 
     /// The list's facets, each with the values its links have and their counts (most first, then by
@@ -248,6 +248,18 @@ extension ListDataRenderer {
     ) -> (
         tables: [(name: String, key: String, values: [(name: String, count: Int)])], index: [LabelKey: [Int]]
     ) {
-        ([], [:])
+        var tables: [(name: String, key: String, values: [(name: String, count: Int)])] = []
+        var index: [LabelKey: [Int]] = [:]
+        // The site's facet order; in each, the values most links of this list have first, then by name.
+        for (facetID, facet) in site.facets.enumerated() {
+            let values = counts.filter { $0.key.facet == facetID }.sorted { a, b in
+                a.value != b.value
+                    ? a.value > b.value : facet.values[a.key.value].name < facet.values[b.key.value].name
+            }
+            guard !values.isEmpty else { continue }
+            for (position, value) in values.enumerated() { index[value.key] = [tables.count, position] }
+            tables.append((facet.name, facet.key, values.map { (facet.values[$0.key.value].name, $0.value) }))
+        }
+        return (tables, index)
     }
 }
