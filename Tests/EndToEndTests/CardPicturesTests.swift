@@ -53,18 +53,20 @@ extension CommandLineTests {
             }
         }
         #expect(images > 50)
-        // Every card shows a thumbnail, or the fallback (the icon or the initial); never nothing.
+        // A card with a thumbnail shows it; one without has no picture block, only its icon (or
+        // initial) beside its domain.
         let home = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
         // Each card's picture is a link to the page too, hidden from the keyboard (the title is the link).
         let cards = home.components(separatedBy: "<a class=\"card-picture\" href=\"").dropFirst().map {
             $0.drop { $0 != ">" }.dropFirst()
         }
         #expect(home.contains("rel=\"noopener\" tabindex=\"-1\" aria-hidden=\"true\"><img src=\"pictures/"))
-        #expect(cards.count == Self.cardPages.count)
-        for card in cards {
-            #expect(card.hasPrefix("<img src=\"pictures/") || card.hasPrefix("<span class=\"card-fallback"))
-        }
-        #expect(cards.filter { $0.hasPrefix("<img src=\"pictures/") }.count == 5)
+        #expect(cards.count == 5)
+        for card in cards { #expect(card.hasPrefix("<img src=\"pictures/")) }
+        #expect(!home.contains("card-fallback"))
+        let icons = home.components(separatedBy: "<span class=\"domain\"><").dropFirst()
+        #expect(icons.count == Self.cardPages.count)
+        #expect(icons.allSatisfy { $0.hasPrefix("img class=\"favicon\"") || $0.hasPrefix("span class=\"favicon") })
         // Small files, and no trace of the SVG's script anywhere in the output.
         for name in try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "pictures").path) {
             let size =

@@ -47,10 +47,10 @@ import Testing
         #expect(kept.description == "Own description")
         #expect(kept.image == nil, "an unsafe address in the cache is dropped")
         let home = try site.read("index.html")
-        // The icon is not hotlinked: `pictures/` holds none, so the card draws the domain's initial.
+        // The icon is not hotlinked: `pictures/` holds none, so the item draws the domain's initial.
         #expect(!home.contains("https://example.com/favicon.ico"))
         #expect(!home.contains("https://example.com/og.png"))
-        #expect(home.contains(#"<span class="card-initial">E</span>"#))
+        #expect(home.contains(#"favicon-initial fallback-tone-"#) && home.contains(#"aria-hidden="true">E</span>"#))
         #expect(!home.contains("javascript:"))
     }
 

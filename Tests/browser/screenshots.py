@@ -1,9 +1,13 @@
-"""Takes the README's screenshots of Examples/reading-list with headless Chromium.
+"""Takes the README's screenshots of Examples/reading-list, and of an awesome list, with headless Chromium.
 
     python3 Tests/browser/screenshots.py [--binary .build/debug/linky-site] [--out docs/screenshots]
+                                         [--awesome SITE]
 
 Builds the example into a temporary folder, serves it on 127.0.0.1 under its base path (as a host
-would), and saves desktop (1280×900) and phone (390×844) screenshots in light and dark. PNGs are
+would), and saves desktop (1280×900) and phone (390×844) screenshots in light and dark. `--awesome`
+names a site of one awesome list (default: the excerpt of awesome-selfhosted the browser tests build;
+the docs' `awesome-*` shots are of the whole list: `linky-site new DIR --force` in a folder holding its
+README.md), whose pages have no pictures: the dense list and the home page's index. PNGs are
 squeezed with pngquant or optipng when one is installed. The category icons are emoji: install
 fonts-noto-color-emoji first or they show as boxes. Not a test: pytest does not collect this file."""
 import argparse
@@ -35,6 +39,13 @@ SHOTS = {
              [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "print": ("print/index.html", [(DESKTOP, "light")]),
 }
+# A site of one awesome list: name → (page, [(size, scheme), …]), in the site's own views.
+AWESOME = {
+    "awesome-home": ("index.html", [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    "awesome-category": ("c/awesome-selfhosted/software/analytics/index.html",
+                         [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    "awesome-print": ("print/index.html", [(DESKTOP, "light"), (PHONE, "dark")]),
+}
 # The link cards in the reader's other views: name → (page, [(size, scheme), …], view).
 VIEWS = {
     "cards": ("c/programming/swift/index.html", [(DESKTOP, "light"), (PHONE, "dark")], "cards"),
@@ -47,6 +58,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=os.environ.get("LINKY_SITE_BIN", str(ROOT / ".build" / "debug" / "linky-site")))
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--awesome", default=str(pathlib.Path(__file__).resolve().parent / "fixtures"
+                                                 / "awesome-selfhosted-density"))
     arguments = parser.parse_args()
     out = pathlib.Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -55,6 +68,8 @@ def main():
         document_root = pathlib.Path(temporary) / "www"
         site = document_root / READING_LIST_PREFIX.strip("/")
         subprocess.run([arguments.binary, "build", str(READING_LIST), "--output", str(site), "--quiet"], check=True)
+        awesome = document_root / "awesome"
+        subprocess.run([arguments.binary, "build", arguments.awesome, "--output", str(awesome), "--quiet"], check=True)
         server = LocalServer(document_root)
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
@@ -63,17 +78,23 @@ def main():
             options.add_argument(argument)
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         try:
-            shots = [(name, page, variants, "cards") for name, (page, variants) in SHOTS.items()]
-            shots += [(name, page, variants, view) for name, (page, variants, view) in VIEWS.items()]
+            # The site's own view (None: what `link_view` chose for the page), or the reader's choice.
+            shots = [(name, READING_LIST_PREFIX + page, variants, None) for name, (page, variants) in SHOTS.items()]
+            shots += [(name, READING_LIST_PREFIX + page, variants, view)
+                      for name, (page, variants, view) in VIEWS.items()]
+            shots += [(name, "/awesome/" + page, variants, None) for name, (page, variants) in AWESOME.items()]
             for name, page, variants, view in shots:
-                driver.get(server.url(READING_LIST_PREFIX + "index.html"))
-                driver.execute_script("localStorage.setItem('linky-site:view', arguments[0])", view)
+                driver.get(server.url(page.split("?")[0]))
+                if view:
+                    driver.execute_script("localStorage.setItem('linky-site:view', arguments[0])", view)
+                else:
+                    driver.execute_script("localStorage.removeItem('linky-site:view')")
                 for (width, height, mobile), scheme in variants:
                     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
                     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                         "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                    driver.get(server.url(READING_LIST_PREFIX + page))
+                    driver.get(server.url(page))
                     time.sleep(0.3)  # search draws its results from script
                     path = out / f"{name}-{'phone' if mobile else 'desktop'}-{scheme}.png"
                     driver.save_screenshot(str(path))

@@ -52,9 +52,11 @@ private extension TemplateContext {
                     months.map { month(year: year, month: $0.month, links: $0.links, withLinks: showLinks) }),
             ]
         }
-        let undated = site.links.indices.filter { site.links[$0].date == nil }.map { linkItem($0) }
+        let undatedLinks = site.links.indices.filter { site.links[$0].date == nil }
+        let undated = undatedLinks.map { linkItem($0) }
         return page(
             path: SitePaths.archive, kind: "archive", title: words["archive"], description: nil,
+            showing: showLinks ? Array(site.links.indices) : undatedLinks,
             extra: [
                 "years": .list(years), "show_links": .bool(showLinks), "undated": .list(undated),
                 "has_undated": .bool(!undated.isEmpty),

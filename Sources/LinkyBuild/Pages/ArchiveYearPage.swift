@@ -41,6 +41,7 @@ private extension TemplateContext {
         let months = archiveYears().first { $0.year == year }?.months ?? []
         return page(
             path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
+            showing: months.flatMap { $0.links },
             extra: [
                 "year": .int(year),
                 "months": .list(

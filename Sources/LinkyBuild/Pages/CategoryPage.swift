@@ -68,6 +68,6 @@ private extension TemplateContext {
         let title = number > 1 ? "\(category.title) (\(pageNumber(number)))" : category.title
         return page(
             path: paths.category(id, page: number), kind: "category", title: title, description: category.description,
-            extra: extra)
+            showing: Array(slice), extra: extra)
     }
 }

@@ -56,12 +56,15 @@ private extension TemplateContext {
             extra["intro_html"] = .string(withSectionLinks(intro.html, from: root.intro == nil ? lone : 0))
         }
         extra["has_categories"] = .bool(!shownCategories.isEmpty)
+        // A site of one list (an adopted awesome list): its sections read as the list's contents do.
+        extra["categories_as_index"] = .bool(lone != nil)
         extra["has_favorites"] = .bool(!favorites.isEmpty)
         extra["has_recent"] = .bool(!recent.isEmpty)
         extra["has_links"] = .bool(!shown.topLevel.isEmpty)
         extra["has_top_tags"] = .bool(!site.tags.isEmpty)
         return page(
-            path: SitePaths.home, kind: "home", title: config.title, description: config.description, extra: extra)
+            path: SitePaths.home, kind: "home", title: config.title, description: config.description,
+            showing: shown.favorites + shown.recent + shown.topLevel, extra: extra)
     }
 
     /// The categories the home page shows: the top-level ones; for a site of one list, its sections —

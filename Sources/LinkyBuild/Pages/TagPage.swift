@@ -64,6 +64,7 @@ private extension TemplateContext {
         }
         let title = number > 1 ? "#\(tag.name) (\(pageNumber(number)))" : "#\(tag.name)"
         return page(
-            path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description, extra: extra)
+            path: paths.tag(id, page: number), kind: "tag", title: title, description: tag.description,
+            showing: Array(slice), extra: extra)
     }
 }

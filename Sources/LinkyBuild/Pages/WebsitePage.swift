@@ -51,7 +51,8 @@ struct WebsitePage: HTMLPageKind {
         }
         let name = site.websites[id].name
         let title = page > 1 ? "\(name) (\(context.pageNumber(page)))" : name
-        return context.page(path: path, kind: "website", title: title, description: nil, extra: extra)
+        return context.page(
+            path: path, kind: "website", title: title, description: nil, showing: Array(slice), extra: extra)
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {

@@ -32,7 +32,11 @@ enum ConfigParser {
         }
         for entry in mapping.entries {
             switch entry.key {
-            case "title": diagnostics.take(mapping.string(entry), as: .invalidConfig).map { config.title = $0 }
+            case "title":
+                diagnostics.take(mapping.string(entry), as: .invalidConfig).map {
+                    config.title = $0
+                    config.titleWritten = true
+                }
             case "description":
                 diagnostics.take(mapping.string(entry), as: .invalidConfig).map { config.description = $0 }
             case "language":

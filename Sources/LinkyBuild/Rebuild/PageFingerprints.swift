@@ -220,6 +220,7 @@ extension ByteWriter {
 
     mutating func siteConfig(_ config: SiteConfig) {
         string(config.title)
+        bool(config.titleWritten)
         string(config.description)
         optionalString(config.baseURL)
         string(config.language)

@@ -69,8 +69,11 @@ struct TemplateContext: Sendable {
 
     // MARK: - Shared parts of every page
 
+    /// The page's own values and the site's; `links` are the links its lists show, from which
+    /// `link_view: auto` chooses the page's view (`page.link_view`).
     func page(
-        path: String, kind: String, title: String, description: String?, extra: TemplateMap = [:]
+        path: String, kind: String, title: String, description: String?, showing links: [Int] = [],
+        extra: TemplateMap = [:]
     ) -> TemplateValue {
         let config = site.config
         let isNotFound = path == SitePaths.notFound
@@ -78,6 +81,7 @@ struct TemplateContext: Sendable {
             "title": .string(title), "kind": .string(kind), "is_\(kind)": true, "path": .string(href(path)),
             "description": .string(description ?? config.description),
             "full_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
+            "link_view": .string(linkView(showing: links).rawValue),
         ]
         if let canonical = absolute(path), !isNotFound { pageInfo["canonical"] = .string(canonical) }
         var context: TemplateMap = [
@@ -89,6 +93,25 @@ struct TemplateContext: Sendable {
         ]
         for (key, value) in extra { context[key] = value }
         return .map(context)
+    }
+
+    /// The view of a page that shows `links`: the site's `link_view`, or for `auto` cards when most of
+    /// them have a card picture (as `thumbnail` gives it), else the list.
+    func linkView(showing links: [Int]) -> SiteConfig.LinkView {
+        let view = site.config.linkView
+        guard view == .auto else { return view }
+        var pictured = 0
+        for id in links where hasCardPicture(id) { pictured += 1 }
+        return view.resolved(pictured: pictured, of: links.count)
+    }
+
+    /// Whether the link's card has a picture (`thumbnail` is not `false`).
+    func hasCardPicture(_ id: Int) -> Bool {
+        switch site.config.images {
+        case .local: return site.links[id].preview != nil
+        case .remote: return site.links[id].image != nil
+        case .none: return false
+        }
     }
 
     func makeNavigation() -> TemplateMap {

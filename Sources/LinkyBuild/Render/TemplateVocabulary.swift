@@ -36,6 +36,8 @@ enum TemplateVocabulary {
         "filter_tags", "words_json", "dead", "moved", "has_dead", "has_moved", "target", "source", "link", "total",
         "tag",
         "redirect",
+        // The home page of a site of one list: its sections as an index
+        "categories_as_index",
         // The save page (`repository`)
         "is_save", "save", "manifest", "forge", "new_url", "path_parameter", "text_parameter", "button",
         "save_folders", "bookmarklet",

@@ -130,6 +130,11 @@ struct SiteResolver {
             }
         }
         LinkOrdering(config.linkOrder, links: links).apply(to: &categories, &tags)
+        var config = config
+        if let title = Self.listTitle(config, categories) {
+            config.title = title
+            categories[0].title = title
+        }
         // Tags used only as parents have no links; unused tags.yml entries with no children are left out.
         var site = Site(
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
@@ -144,6 +149,19 @@ struct SiteResolver {
             }
         }
         return (site, diagnostics)
+    }
+}
+
+// MARK: - The site's title
+
+extension SiteResolver {
+    /// The title of a site made of one list file, when `linky.yml` writes none: the list's (its first
+    /// heading, or its front matter's `title:`), as an adopted awesome list is known; nil otherwise.
+    static func listTitle(_ config: SiteConfig, _ categories: [Category]) -> String? {
+        guard !config.titleWritten, categories[0].links.isEmpty, categories[0].children.count == 1 else { return nil }
+        let list = categories[categories[0].children[0]]
+        guard list.keepsSourceOrder, !list.title.isEmpty else { return nil }
+        return list.title
     }
 }
 

@@ -1,6 +1,9 @@
 /// `linky.yml`: every key has a default, so a site needs no config file at all.
 public struct SiteConfig: Sendable, Hashable {
     public var title: String = "Links"
+    /// Whether `linky.yml` wrote `title:`: without it, a site made of one list file is titled by the
+    /// list (its first heading), and any other site "Links".
+    public var titleWritten = false
     public var description: String = ""
     /// Where the site is published, ending in `/`; feeds, the sitemap and canonical links need it.
     public var baseURL: String?
@@ -42,12 +45,23 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// How lists show their links (the reader can switch, where the theme lets them).
     public enum LinkView: String, Sendable, Hashable, CaseIterable {
-        /// A grid of cards, each with its picture on top.
+        /// Chosen per page: `cards` when most links the page shows have a card picture, else `list`.
+        case auto
+        /// A grid of cards, a card's picture on top when it has one.
         case cards
-        /// One link a row, a small picture beside it.
+        /// The dense list: one row a link, its icon, title, domain and labels, and its description on
+        /// one line below.
         case list
-        /// One link a row, no pictures but the icon.
+        /// One line a link: icon, title and domain only.
         case compact
+
+        /// The view of a page whose list shows `shown` links, `pictured` of them with a card picture:
+        /// this view, or for `auto` cards when more than half have a picture, else the list. A page
+        /// with no links takes the list (it has nothing the view changes).
+        public func resolved(pictured: Int, of shown: Int) -> LinkView {
+            guard self == .auto else { return self }
+            return shown > 0 && pictured * 2 > shown ? .cards : .list
+        }
     }
 
     /// The order of the links on category and tag pages (every page of them, so it needs no script).
@@ -79,7 +93,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// Leave links `link-status.json` calls dead out of the site, instead of marking them.
     public var hideDeadLinks: Bool = false
     public var images: Images = .local
-    public var linkView: LinkView = .cards
+    public var linkView: LinkView = .auto
     public var linkOrder: LinkOrder = .auto
     /// The repository the site's files are in (`https://github.com/o/r`, a GitLab or Forgejo/Gitea
     /// one): with it the site has a save page that opens the forge's editor on a new link file.

@@ -642,7 +642,8 @@
     return name ? Array.from(name)[0].toUpperCase() : "?";
   }
 
-  // The card's picture: its thumbnail, else its site's icon or its domain's initial on its colour.
+  // The card's picture, for a link with a thumbnail (a link without one has no picture block: its
+  // icon is in the meta line).
   function cardPicture(link) {
     // A second way to the link for the pointer, hidden from the keyboard and screen readers (the
     // title is the link they use).
@@ -651,14 +652,7 @@
     box.rel = "noopener";
     box.tabIndex = -1;
     box.setAttribute("aria-hidden", "true");
-    if (link.i) {
-      box.appendChild(picture(pictureSource(link.i), link.w, link.h));
-    } else {
-      var fallback = element("span", "card-fallback fallback-tone-" + (link.k || 0));
-      if (link.o) fallback.appendChild(picture(pictureSource(link.o)));
-      else fallback.appendChild(element("span", "card-initial", initial(link.d)));
-      box.appendChild(fallback);
-    }
+    box.appendChild(picture(pictureSource(link.i), link.w, link.h));
     return box;
   }
 
@@ -680,7 +674,7 @@
   function resultItem(link, terms, tagNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
     var card = element("article");
-    card.appendChild(cardPicture(link));
+    if (link.i) card.appendChild(cardPicture(link));
     var article = element("div", "card-body");
     card.appendChild(article);
     var title = element("h2", "link-title");

@@ -1,5 +1,6 @@
 // How lists show their links — cards, list or compact — and the colours — the system's, light or
-// dark — as the reader last chose, on every page of the site; and `/` to go to the search box. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
+// dark — as the reader last chose, on every page of the site; the print page's Print button; and `/`
+// to go to the search box. The site's `link_view` setting (the `data-view` of <html>) is the default, and what a
 // reader without JavaScript sees; the buttons appear only where there is a list to change. Loaded in
 // <head> so a saved choice applies before the first paint, not after a jump.
 (function () {
@@ -54,8 +55,20 @@
     group.hidden = false;
   }
 
+  // The print page's button: shown by the script it needs, so a reader without JavaScript never sees a
+  // button that does nothing (the stylesheet hides it on paper).
+  function wirePrint() {
+    var button = document.querySelector("[data-print-button]");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+    button.hidden = false;
+  }
+
   function wire() {
     wireSchemes();
+    wirePrint();
     var group = document.querySelector("[data-view-switch]");
     if (!group || !document.querySelector(".links")) return;
     var buttons = group.querySelectorAll("button[data-view]");

@@ -210,8 +210,11 @@ import Testing
         let report = await site.build()
         #expect(report.outcome == .success)
         let home = try site.read("index.html")
-        let cards = home.components(separatedBy: #"<li class="category-card">"#).count - 1
-        #expect(cards >= 3)
+        // As an index of the sections (`categories_as_index`), not cards.
+        #expect(home.contains(#"<ul class="category-index">"#))
+        #expect(!home.contains(#"<li class="category-card">"#))
+        let sections = home.components(separatedBy: #"<span class="category-name">"#).count - 1
+        #expect(sections >= 3)
         #expect(home.contains(">Analytics</span>"))
         #expect(home.contains(">Automation</span>"))
         #expect(!home.contains(">Awesome-Selfhosted</span>"))
