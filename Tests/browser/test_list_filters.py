@@ -120,6 +120,9 @@ def test_controls_change_the_address_and_back_restores_the_page(browser, food_ur
     own = shown(driver)
     assert len(own) == 5
     assert driver.execute_script("return document.querySelector('[data-list-tools]').hidden") is False
+    # Nothing to clear yet: the button is hidden (and not shown by the stylesheet's `button` rule).
+    assert driver.execute_script(
+        "return getComputedStyle(document.querySelector('[data-list-clear]')).display") == "none"
     # The panel's tags, with their counts over the whole category.
     driver.execute_script("document.querySelector('[data-list-toggle]').click()")
     deadline = time.time() + 5
