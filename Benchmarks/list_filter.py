@@ -11,7 +11,8 @@ link two labels (a licence and a platform, from a fixed cycle), builds it with t
 - in headless Chromium, from file://: the first load of the data (a sort picked on a fresh page), then
   each action below R times on the loaded page, the median and worst time from the control's change
   to the list's new items laid out (measured in the page: `performance.now()` before the event is
-  dispatched, after `document.body.offsetHeight` forces style and layout in the next task).
+  dispatched, then when list.js says the links are shown (`linky-list-done`, after the parts of
+  details they need have loaded) and `document.body.offsetHeight` has forced style and layout).
 
 `--from-links-json FILE` takes the links of a real site's links.json instead (its titles, addresses,
 descriptions, tags and dates; say a build of free-programming-books' lists), all in one category.
@@ -96,10 +97,10 @@ def measure(driver, page: str, rounds: int):
         const select = document.querySelector("select[data-list-sort]");
         const form = document.querySelector("[data-list-tools]");
         const started = performance.now();
-        new MutationObserver((changes, observer) => {
-          observer.disconnect();
-          setTimeout(() => { document.body.offsetHeight; done(performance.now() - started); }, 0);
-        }).observe(document.querySelector("[data-list]"), { childList: true });
+        form.addEventListener("linky-list-done", () => {
+          document.body.offsetHeight;
+          done(performance.now() - started);
+        }, { once: true });
         select.value = "title";
         select.dispatchEvent(new Event("change"));
         """
@@ -109,8 +110,11 @@ def measure(driver, page: str, rounds: int):
         times = []
         for _ in range(rounds):
             # From the unfiltered list each time, so every round does the same work.
-            driver.execute_script(
-                "document.querySelector('[data-list-clear]').click();"
+            driver.execute_async_script(
+                "const done = arguments[0]; const form = document.querySelector('[data-list-tools]');"
+                "const clear = document.querySelector('[data-list-clear]');"
+                "if (clear.hidden) { done(); return; }"
+                "form.addEventListener('linky-list-done', () => done(), { once: true }); clear.click();"
             )
             took = (
                 driver.execute_async_script(
@@ -121,7 +125,12 @@ def measure(driver, page: str, rounds: int):
                     if (control === "facet" || control === "tag") {
                       document.querySelector("[data-list-toggle]").click();
                     }
+                    const form = document.querySelector("[data-list-tools]");
                     setTimeout(() => {
+                      form.addEventListener("linky-list-done", () => {
+                        document.body.offsetHeight;
+                        done(performance.now() - started);
+                      }, { once: true });
                       const started = performance.now();
                       if (control === "facet") {
                         const [key, wanted] = value.split("=");
@@ -138,7 +147,6 @@ def measure(driver, page: str, rounds: int):
                         target.value = value;
                         target.dispatchEvent(new Event(target.tagName === "SELECT" ? "change" : "input"));
                       }
-                      setTimeout(() => { document.body.offsetHeight; done(performance.now() - started); }, 0);
                     }, 50);
                     """,
                     control,

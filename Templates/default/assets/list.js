@@ -449,7 +449,10 @@
   function show(found, asked) {
     var shown = found.slice(0, shownCount);
     return ensureDetails(shown).then(function () {
-      if (asked === question) showNow(found, shown);
+      if (asked !== question) return;
+      showNow(found, shown);
+      // For scripts and benchmarks (Benchmarks/list_filter.py): this question's links are on screen.
+      form.dispatchEvent(new CustomEvent("linky-list-done", { detail: { shown: shown.length, total: found.length } }));
     });
   }
 
@@ -484,6 +487,7 @@
     if (pagination) pagination.hidden = false;
     if (moreButton && moreButton.parentNode) moreButton.parentNode.removeChild(moreButton);
     status.textContent = "";
+    form.dispatchEvent(new CustomEvent("linky-list-done", { detail: { shown: ownItems.length, total: null } }));
   }
 
   // The controls as the state says.

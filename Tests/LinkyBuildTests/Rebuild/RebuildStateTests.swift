@@ -479,7 +479,7 @@ import Testing
         #expect(Mirror(reflecting: link).children.count == 24)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 27)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 28)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {
