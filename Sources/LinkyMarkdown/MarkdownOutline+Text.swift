@@ -38,9 +38,12 @@ extension MarkdownOutline {
         }
         var labels: [String] = []
         if takingLabels {
-            let taken = trailingLabels(of: parts, codeParts: codeParts)
-            labels = taken.map { parts[$0].text }
-            for index in taken.reversed() { parts.remove(at: index) }
+            let leading = leadingLabels(of: parts, codeParts: codeParts)
+            let taken = trailingLabels(of: parts, codeParts: codeParts).filter { !leading.contains($0) }
+            labels =
+                leading.map { parts[$0].text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                + taken.map { parts[$0].text }
+            for index in (leading + taken).sorted().reversed() { parts.remove(at: index) }
         }
         var words: [Word] = []
         var word = ""
@@ -59,6 +62,26 @@ extension MarkdownOutline {
         }
         if !word.isEmpty { words.append(Word(text: word, isPlain: plain)) }
         return (words, labels)
+    }
+
+    /// The indices of the code spans that open `parts`, right after the item's link and before the
+    /// separator of its description: awesome-selfhosted's `⚠` (`- [Name](…) `⚠` - Description`), which
+    /// marks software that depends on a proprietary service. A span the description goes on from
+    /// (`- [Name](…) `libfoo` bindings`) is the description's, and stays text.
+    static func leadingLabels(of parts: [(text: String, isPlain: Bool)], codeParts: Set<Int>) -> [Int] {
+        var taken: [Int] = []
+        var index = 0
+        while index < parts.count {
+            if codeParts.contains(index) {
+                guard !parts[index].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+                taken.append(index)
+            } else if !parts[index].text.allSatisfy(\.isWhitespace) {
+                let rest = parts[index].text.drop { $0.isWhitespace }
+                return rest.first.map { "-–—:".contains($0) } == true ? taken : []
+            }
+            index += 1
+        }
+        return []
     }
 
     /// The indices of the code spans that end `parts` with only white space between them: an awesome

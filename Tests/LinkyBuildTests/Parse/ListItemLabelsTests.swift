@@ -52,8 +52,15 @@ import Testing
             description: "Run middle --serve to start.", labels: ["MIT"]),
         Case(
             item: "- [Warned](https://warned.example/) `⚠` - Has an anti-feature. `MIT`",
-            description: "⚠ - Has an anti-feature.", labels: ["MIT"]),
+            description: "Has an anti-feature.", labels: ["⚠", "MIT"]),
         Case(item: "- [Only](https://only.example/) `MIT` `Go`", description: nil, labels: ["MIT", "Go"]),
+        // awesome-selfhosted's mark of software that depends on a proprietary service, before the separator.
+        Case(
+            item: "- [Bludit](https://bludit.example/) `⚠` - Build a site. `MIT` `PHP`", description: "Build a site.",
+            labels: ["⚠", "MIT", "PHP"]),
+        Case(
+            item: "- [Wrap](https://wrap.example/) `libfoo` bindings for Swift.",
+            description: "libfoo bindings for Swift.", labels: []),
         Case(item: "- [Dash](https://dash.example/) - `BSD-3-Clause`", description: nil, labels: ["BSD-3-Clause"]),
         Case(
             item: "- [Wrapper](https://wrapper.example/) - A wrapper for `libfoo`", description: "A wrapper for libfoo",
