@@ -140,10 +140,15 @@ def measure(driver, page: str, rounds: int):
                         target.dispatchEvent(new Event("change", { bubbles: true }));
                       } else if (control === "tag") {
                         target = panel.querySelector('input[data-key="tag"]');
+                        if (!target) { done(null); return; }
                         target.checked = true;
                         target.dispatchEvent(new Event("change", { bubbles: true }));
                       } else {
                         target = document.querySelector(control);
+                        if (target.tagName === "SELECT" && Array.from(target.options).some(o => o.value === value && o.disabled)) {
+                          done(null);
+                          return;
+                        }
                         target.value = value;
                         target.dispatchEvent(new Event(target.tagName === "SELECT" ? "change" : "input"));
                       }
