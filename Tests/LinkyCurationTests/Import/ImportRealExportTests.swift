@@ -36,6 +36,7 @@ import Testing
             https://a.example/only,❤️,,Archive,1700000000
             """
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await run(csv, .csv, into: site)
         #expect(report.writeFailure == nil)
         #expect(
@@ -155,6 +156,7 @@ import Testing
         #expect(read.problems[0].message.contains("\"yesterday\""))
         // The import goes on, and says so.
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await run(html, .netscape, into: site)
         #expect(report.files.count == 3)
         #expect(report.warnings.map(\.code) == [.invalidDate, .invalidDate])
@@ -229,6 +231,7 @@ import Testing
             <DT><A HREF="https://docs.example/page#usage">Usage</A>
             """)
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await run(html, .netscape, into: site)
         #expect(report.files.count == 5)
         #expect(report.duplicates.map { $0.location?.line } == [10])

@@ -27,6 +27,7 @@ import Testing
     ])
     func bookmarksHTMLGivesBackWhatWasImported(fixture: String) async throws {
         let site = try ImportFixtures.site(["linky.yml": "title: Round trip\nextra_keys: [toread, feed]\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
         let output = FileManager.default.temporaryDirectory.appending(path: "linky-roundtrip-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: site)

@@ -48,6 +48,7 @@ import Testing
         #expect(try read("netscape-duplicate-notes.html").map(\.description) == ["First note", "Second note"])
         for name in ["netscape-duplicate-url.html", "netscape-duplicate-notes.html"] {
             let site = try ImportFixtures.site()
+            defer { try? FileManager.default.removeItem(at: site) }
             let report = try await ImportFixtures.importFixture("peers/karakeep/\(name)", into: site)
             #expect(report.files.count == 1)
             #expect(report.duplicates.count == 1)
@@ -76,6 +77,7 @@ import Testing
         #expect(entries[2].folders == ["Tech", "Frontend", "Frameworks"])
         #expect(entries[3].title == "Hacker News" && entries[3].folders == ["News"] && entries[3].tags == ["news"])
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await ImportFixtures.importFixture("peers/karakeep/linkwarden-export.json", into: site)
         #expect(report.files.count == 5)  // example.com twice: imported once, the second named
         #expect(report.duplicates.count == 1)

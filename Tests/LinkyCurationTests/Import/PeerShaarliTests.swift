@@ -48,6 +48,7 @@ import Testing
 
     @Test func googleBookmarksImportIntoASite() async throws {
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await ImportFixtures.importFixture("peers/shaarli/google_bookmarks_nested.htm", into: site)
         #expect(report.files.count == 6)
         #expect(report.invalid.isEmpty)
@@ -183,6 +184,7 @@ import Testing
 
     @Test func shaarliNotesAreRefusedAtTheirLines() async throws {
         let site = try ImportFixtures.site()
+        defer { try? FileManager.default.removeItem(at: site) }
         let report = try await ImportFixtures.importFixture("peers/shaarli/shaarli.htm", into: site)
         #expect(report.files.count == 5)
         #expect(report.invalid.map { $0.location?.line } == [9])
