@@ -56,11 +56,18 @@ def collection(food_site) -> dict:
 
 def shown(driver, wait_for=None) -> list:
     """The ids of the list's items, once the script has shown a filtered view (or the page's own)."""
-    deadline = time.time() + 5
+    deadline = time.time() + 10
+    ids = None
     while True:
-        ids = driver.execute_script(
-            "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => Number(li.dataset.linkId))")
-        status = driver.execute_script("return document.querySelector('[data-list-status]').textContent")
+        try:
+            ids, status = driver.execute_script(
+                "return [Array.from(document.querySelectorAll('[data-list] > li')).map(li => Number(li.dataset.linkId)),"
+                " document.querySelector('[data-list-status]').textContent]")
+        except Exception:  # noqa: BLE001 - the page is still loading (Back on a busy machine)
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+            continue
         if (wait_for is None or wait_for(ids, status)) or time.time() > deadline:
             return ids
         time.sleep(0.05)
@@ -138,8 +145,14 @@ def test_controls_change_the_address_and_back_restores_the_page(browser, food_ur
     assert driver.current_url.endswith("?tag=baking")
     driver.execute_script("const s = document.querySelector('[data-list-sort]'); s.value = 'title';"
                           "s.dispatchEvent(new Event('change'))")
+    deadline = time.time() + 10
+    while "sort=title" not in driver.current_url and time.time() < deadline:
+        time.sleep(0.05)
     assert "sort=title" in driver.current_url
     driver.back()
+    deadline = time.time() + 10
+    while not driver.current_url.endswith("?tag=baking") and time.time() < deadline:
+        time.sleep(0.05)
     assert driver.current_url.endswith("?tag=baking")
     driver.back()
     assert shown(driver, lambda ids, status: ids == own) == own
