@@ -186,36 +186,29 @@ struct ListDataRenderer {
 
     /// The card picture's smallest file, as the page's own items show it (root-relative when local).
     private func pictureSource(_ id: Int) -> String? {
-        let link = context.site.links[id]
-        switch context.site.config.images {
-        case .local:
-            guard let entry = link.preview, let first = entry.screenFiles.first ?? entry.files.first else { return nil }
-            return PictureIndex.folderName + "/" + first.name
-        case .remote: return link.image?.absoluteString
-        case .none: return nil
-        }
+        smallestFile(context.site.links[id].preview, remote: context.site.links[id].image)
     }
 
     /// The site's icon, as the page's own items show it.
     private func iconSource(_ id: Int) -> String? {
-        let link = context.site.links[id]
+        smallestFile(context.site.links[id].icon, remote: context.site.links[id].favicon)
+    }
+
+    /// With `images: local`, the smallest screen file `pictures/` holds of a picture (from the root);
+    /// with `remote`, the picture's own address; with `none`, nothing.
+    private func smallestFile(_ entry: PictureIndex.Entry?, remote: LinkURL?) -> String? {
         switch context.site.config.images {
         case .local:
-            guard let entry = link.icon, let first = entry.screenFiles.first ?? entry.files.first else { return nil }
+            guard let entry, let first = entry.screenFiles.first ?? entry.files.first else { return nil }
             return PictureIndex.folderName + "/" + first.name
-        case .remote: return link.favicon?.absoluteString
+        case .remote: return remote?.absoluteString
         case .none: return nil
         }
     }
 
+    /// A category's trail (`Software › Analytics`), as link items name it (`TemplateContext.trail`).
     private func trail(_ id: Int) -> String {
-        var titles: [String] = []
-        var next: Int? = id
-        while let current = next, current != 0 {
-            titles.append(context.site.categories[current].title)
-            next = context.site.categories[current].parent
-        }
-        return titles.reversed().joined(separator: " › ")
+        context.trail(id).map(\.title).joined(separator: " › ")
     }
 
     /// `text` cut at a word's end before `descriptionLimit` characters, with an ellipsis.
