@@ -14,6 +14,7 @@ from test_accessibility import summary
 pytest.importorskip("selenium")
 axe_selenium_python = pytest.importorskip("axe_selenium_python")
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
 def comparison_key(url: str) -> str:
@@ -81,3 +82,26 @@ def test_no_serious_accessibility_violations_and_no_sideways_scroll(browser, hea
     browser.viewport(390, 844, mobile=True)
     driver.get((output / dead[0]["page"]).as_uri())
     assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_search_hides_dead_links_when_asked(browser, health_site):
+    """?live=1 on the search page: every link but the dead ones, with words or without."""
+    output, dead, moved = health_site
+    index = json.loads((output / "search-index.json").read_text(encoding="utf-8"))
+    dead_ids = [i for i, link in enumerate(index["links"]) if link.get("x")]
+    assert len(dead_ids) == len(dead)
+    driver = browser.driver
+    driver.get((output / "search" / "index.html").as_uri() + "?live=1")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-search-status]")
+    expected = len(index["links"]) - len(dead)
+    WebDriverWait(driver, 10).until(lambda d: status.text.startswith(f"{expected} result"))
+    ids = driver.execute_async_script(
+        "const done = arguments[0]; window.linkySearch.search({query: '', category: '', tags: [], labels: [],"
+        " fav: false, live: true, sort: ''}).then(r => done(r.map(x => x.index)));")
+    assert sorted(ids) == [i for i in range(len(index["links"])) if i not in dead_ids]
+    # The panel offers it, since the site has dead links.
+    driver.find_element(By.CSS_SELECTOR, "[data-search-toggle]").click()
+    box = WebDriverWait(driver, 5).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-search-panel] input[data-key=live]"))
+    assert box.is_selected()
+    assert browser.severe() == []

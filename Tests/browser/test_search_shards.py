@@ -193,10 +193,11 @@ def test_the_tag_filter_fills_when_the_reader_reaches_for_it(browser, generated_
             lambda d: f"{expected:,}" in d.find_element("css selector", "[data-search-status]").text
             or str(expected) in d.find_element("css selector", "[data-search-status]").text)
 
-        # Arriving with ?tag= loads the names first, then searches with the filter set.
+        # Arriving with ?tag= searches with the filter set, and loads the names for its chip.
         driver.get(url + f"?q=a&tag={tag}")
-        WebDriverWait(driver, 5).until(lambda d: Select(d.find_element("css selector", "[data-search-tag]"))
-                                       .first_selected_option.get_attribute("value") == str(tag))
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element("css selector", "[data-search-chosen-tags] li > span").text
+            == "#" + index["tags"][tag])
         total = show(driver, "a")["total"]
         assert total == sum(1 for link in index["links"] if tag in link.get("g", [])
                             and any(w.startswith("a") for w in words_of(link, index)))
@@ -215,15 +216,17 @@ def test_the_tag_filter_fills_when_the_reader_reaches_for_it(browser, generated_
         link = driver.find_element("css selector", "[data-search-results] .tags a[data-tag]")
         wanted = link.get_attribute("data-tag")
         link.click()
-        WebDriverWait(driver, 5).until(lambda d: Select(d.find_element("css selector", "[data-search-tag]"))
-                                       .first_selected_option.get_attribute("value") == wanted)
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element("css selector", "[data-search-chosen-tags] li > span").text
+            == "#" + index["tags"][int(wanted)])
         assert f"tag={wanted}" in driver.current_url
     assert browser.severe() == []
 
 
 def test_a_missing_tag_list_is_reported_not_ignored(browser, generated_site, tmp_path):
-    """Without its `tags` shard the page says the search data could not be loaded, and an address
-    with `?tag=` shows no unfiltered results as if they were the tag's."""
+    """Without its `tags` shard the page says the search data could not be loaded when the reader
+    reaches for the tag filter, and an address with `?tag=` shows the tag's links (the filter needs
+    no names), never unfiltered results as if they were the tag's."""
     import shutil
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -231,10 +234,15 @@ def test_a_missing_tag_list_is_reported_not_ignored(browser, generated_site, tmp
         shutil.copytree(generated_site / folder, tmp_path / folder)
     (tmp_path / "search" / "data" / "tags.js").unlink()
     driver = browser.driver
-    driver.get((tmp_path / "search" / "index.html").as_uri() + "?q=a&tag=0")
+    index = json.loads((generated_site / "search-index.json").read_text(encoding="utf-8"))
+    driver.get((tmp_path / "search" / "index.html").as_uri() + "?tag=0")
+    WebDriverWait(driver, 5).until(
+        lambda d: d.find_elements("css selector", "[data-search-results] > li"))
+    tagged = sum(1 for link in index["links"] if 0 in link.get("g", []))
+    assert show(driver, "")["total"] == tagged < len(index["links"])
+    driver.execute_script("document.querySelector('[data-search-tag]').focus()")
     WebDriverWait(driver, 5).until(
         lambda d: "could not be loaded" in d.find_element("css selector", "[data-search-status]").text)
-    assert driver.find_elements("css selector", "[data-search-results] > li") == []
     # Typing still searches (without the filter, which has no options).
     assert show(driver, "s")["total"] > 0
 

@@ -39,7 +39,7 @@ struct WebsitePage: HTMLPageKind {
         let path = SitePaths.website(slug: slug, page: page)
         let context = rendering.context.at(path)
         let slice = links(site)
-        var info = context.websiteReference(id)
+        let info = context.websiteReference(id)
         var extra: TemplateMap = [
             "website": .map(info), "links": .list(slice.map { context.linkItem($0) }),
             "has_links": .bool(!slice.isEmpty),

@@ -25,6 +25,12 @@
   var input = form.querySelector("[data-search-input]");
   var categorySelect = form.querySelector("[data-search-category]") || document.createElement("select");
   var tagSelect = form.querySelector("[data-search-tag]") || document.createElement("select");
+  var sortSelect = form.querySelector("[data-search-sort]") || document.createElement("select");
+  var chosenBox = form.querySelector("[data-search-chosen]") || document.createElement("div");
+  var chosenList = form.querySelector("[data-search-chosen-tags]") || document.createElement("ul");
+  var toggle = form.querySelector("[data-search-toggle]") || document.createElement("button");
+  var activeCount = form.querySelector("[data-search-active]") || document.createElement("span");
+  var panel = form.querySelector("[data-search-panel]") || document.createElement("div");
   var status = document.querySelector("[data-search-status]") || document.createElement("p");
   var list = document.querySelector("[data-search-results]");
   var empty = document.querySelector("[data-search-empty]");
@@ -55,6 +61,9 @@
   var LIMIT = 200;
   var RECENT_KEY = "linky-recent-searches";
   var RECENT_COUNT = 8;
+  // The address's own parameters; any other names a facet (?license=MIT).
+  var RESERVED = { q: 1, category: 1, tag: 1, sort: 1, fav: 1, live: 1 };
+  var VALUES_SHOWN = 24; // a facet's values in the panel before "Show more"
 
   // How the site's language says numbers and days (data-words, from i18n/<language>.yml).
   var spoken = {};
@@ -337,7 +346,7 @@
       // The first of them as results show them: on screen without waiting for their result shards.
       if (shownAhead.size > 4096) shownAhead.clear();
       (shard.shown[at] || []).forEach(function (link, n) {
-        shownAhead.set(results[n].index, { link: link, tags: shard.tags });
+        shownAhead.set(results[n].index, { link: link, tags: shard.tags, labels: shard.labels || {} });
       });
       return { results: results, total: shard.totals[at] };
     });
@@ -411,12 +420,61 @@
 
   // The links of a tag, or of a category and its subcategories, as sorted ids.
   function filterIds(prefix, firsts, id) {
+    // An id the site does not have (an old address, a hand-written one) matches no link.
+    if (!firsts || !firsts.length || !(id >= 0)) return Promise.resolve(new Int32Array(0));
     var shard = lastBelow(firsts, id, true);
     return load(prefix + shard).then(function (data) {
       var deltas = numbers(data.lists[id - data.first] || ""), ids = new Int32Array(deltas.length), value = 0;
       for (var i = 0; i < deltas.length; i++) ids[i] = value += deltas[i];
       return ids;
     });
+  }
+
+  // The ids of a filter shard's list `id` (prefix `l`: a label's links), or of none past the end.
+  function labelIds(value) {
+    return filterIds("l", manifest.label_shards, value);
+  }
+
+  // The union of sorted id lists.
+  function union(lists) {
+    if (lists.length === 1) return lists[0];
+    var marks = new Uint8Array(manifest.links), count = 0;
+    lists.forEach(function (ids) {
+      for (var i = 0; i < ids.length; i++) if (!marks[ids[i]]) { marks[ids[i]] = 1; count++; }
+    });
+    var ids = new Int32Array(count), n = 0;
+    for (var id = 0; id < marks.length; id++) if (marks[id]) ids[n++] = id;
+    return ids;
+  }
+
+  // The favourites (`favorites`) or the dead links (`dead`), as sorted ids.
+  function flagIds(which) {
+    return load("flags").then(function (flags) { return decodedDeltas(flags[which]); });
+  }
+
+  function decodedDeltas(text) {
+    var deltas = numbers(text || ""), ids = new Int32Array(deltas.length), value = 0;
+    for (var i = 0; i < deltas.length; i++) ids[i] = value += deltas[i];
+    return ids;
+  }
+
+  // `matched` without the links of sorted `ids`.
+  function without(matched, ids) {
+    var keep = [], values = [], j = 0;
+    for (var i = 0; i < matched.ids.length; i++) {
+      while (j < ids.length && ids[j] < matched.ids[i]) j++;
+      if (j < ids.length && ids[j] === matched.ids[i]) continue;
+      keep.push(matched.ids[i]);
+      values.push(matched.values[i]);
+    }
+    return { ids: keep, values: values };
+  }
+
+  // Every link, for a view that filters or sorts without words.
+  function everything() {
+    var ids = new Int32Array(manifest.links);
+    for (var i = 0; i < ids.length; i++) ids[i] = i;
+    return { ids: ids, values: new Float64Array(ids.length).fill(1) };
   }
 
   // Links in both sorted lists; `values` add up in query order, as the whole-index search did. `b`
@@ -450,23 +508,46 @@
     return { ids: ids, values: values };
   }
 
-  // The search the box runs: query, category id, tag id → a promise of [{index, score}], best first.
+  // What a search asks: `query` (words), `category` (an id, "" for all), `tags` (ids, all must match),
+  // `labels` (per facet asked for, the value numbers wanted: any of them matches, every facet must),
+  // `fav` (favourites only), `live` (no dead links), `sort` ("" by relevance, "title", "newest").
+  // `search(query, category, tag)` also takes the first three as before, `tag` an id or a list of ids.
+  function asking(query, category, tag) {
+    if (query && typeof query === "object") return query;
+    var tags = tag === undefined || tag === null || tag === "" ? [] : [].concat(tag);
+    return { query: query || "", category: category || "", tags: tags.map(String), labels: [], fav: false, live: false, sort: "" };
+  }
+
+  function isFiltered(ask) {
+    return ask.category !== "" || ask.tags.length > 0 || ask.labels.length > 0 || ask.fav || ask.live;
+  }
+
+  // The search the box runs: what is asked (`asking`) → a promise of [{index, score}], best first
+  // (or in the order asked for).
   function search(query, category, tag) {
-    return matching(query, category, tag).then(function (matched) {
-      return matched ? ranked(matched.ids, matched.values) : [];
+    var ask = asking(query, category, tag);
+    return matching(ask).then(function (matched) {
+      if (!matched) return [];
+      return ask.sort ? sorted(matched.ids, ask.sort, matched.ids.length) : ranked(matched.ids, matched.values);
     });
   }
 
-  // What the box shows: the best `limit` results as [{index, score}], and how many there are.
+  // What the box shows: the first `limit` results as [{index, score}], and how many there are.
   function searchTop(query, category, tag, limit) {
+    var ask = asking(query, category, tag);
+    if (limit === undefined && typeof query === "object") limit = category;
     function whole() {
-      return matching(query, category, tag).then(function (matched) {
-        return matched ? top(matched.ids, matched.values, limit) : { results: [], total: 0 };
+      return matching(ask).then(function (matched) {
+        if (!matched) return { results: [], total: 0 };
+        if (!ask.sort) return top(matched.ids, matched.values, limit);
+        return sorted(matched.ids, ask.sort, limit).then(function (results) {
+          return { results: results, total: matched.ids.length };
+        });
       });
     }
     return ready.then(function () {
-      var terms = prepareTerms(query);
-      if (terms.length !== 1 || category !== "" || tag !== "" || !(limit <= manifest.aggregate_best)) return whole();
+      var terms = prepareTerms(ask.query);
+      if (terms.length !== 1 || isFiltered(ask) || ask.sort || !(limit <= manifest.aggregate_best)) return whole();
       if (!isPrecomputed(terms[0], termParts(terms[0]))) return whole();
       return bestOf(terms[0]).then(function (best) {
         return best ? { results: best.results.slice(0, limit), total: best.total } : whole();
@@ -475,18 +556,24 @@
   }
 
   // The links that match, as sorted ids and their scores; null when nothing is asked.
-  function matching(query, category, tag) {
+  function matching(ask) {
     return ready.then(function () {
-      var terms = prepareTerms(query);
+      var terms = prepareTerms(ask.query);
       var filters = [];
+      var category = ask.category;
       if (category !== "" && +category > 0 && +category < manifest.categories.length) {
         filters.push(filterIds("k", manifest.category_shards, +category));
       } else if (category !== "") {
         filters.push(Promise.resolve(new Int32Array(0)));
       }
-      if (tag !== "") filters.push(filterIds("t", manifest.tag_shards, +tag));
-      if (!terms.length && !filters.length) return null;
-      return Promise.all([Promise.all(terms.map(termResult)), Promise.all(filters)]).then(function (found) {
+      ask.tags.forEach(function (tag) { filters.push(filterIds("t", manifest.tag_shards, +tag)); });
+      ask.labels.forEach(function (values) {
+        filters.push(values.length ? Promise.all(values.map(labelIds)).then(union) : Promise.resolve(new Int32Array(0)));
+      });
+      if (ask.fav) filters.push(flagIds("favorites"));
+      var dead = ask.live ? flagIds("dead") : null;
+      if (!terms.length && !filters.length && !dead && !ask.sort) return null;
+      return Promise.all([Promise.all(terms.map(termResult)), Promise.all(filters), dead]).then(function (found) {
         var matched = null;
         // Unpacked results first (a few words' matches), then the packed ones (a letter's) walked for them.
         var results = found[0].filter(function (r) { return !r.packed; }).concat(found[0].filter(function (r) { return r.packed; }));
@@ -494,8 +581,30 @@
         found[1].forEach(function (ids) {
           matched = matched ? intersect(matched, { ids: ids }) : { ids: ids, values: new Float64Array(ids.length).fill(1) };
         });
+        if (!matched) matched = everything();
+        if (found[2]) matched = without(matched, found[2]);
         return matched;
       });
+    });
+  }
+
+  // The first `limit` of sorted `ids` in the order `sort` asks for, as [{index, score}]: `newest` is
+  // the site's order (link ids are newest first), `title` the `titles` shard's.
+  var titleOrder = null;
+  function sorted(ids, sort, limit) {
+    if (sort !== "title") {
+      var results = [];
+      for (var i = 0; i < ids.length && i < limit; i++) results.push({ index: ids[i], score: 0 });
+      return Promise.resolve(results);
+    }
+    return load("titles").then(function (shard) {
+      if (!titleOrder) titleOrder = numbers(shard.ids);
+      var wanted = new Uint8Array(manifest.links), out = [];
+      for (var i = 0; i < ids.length; i++) wanted[ids[i]] = 1;
+      for (var k = 0; k < titleOrder.length && out.length < limit; k++) {
+        if (wanted[titleOrder[k]]) out.push({ index: titleOrder[k], score: 0 });
+      }
+      return out;
     });
   }
 
@@ -546,7 +655,7 @@
     var ahead = shownAhead.get(index);
     if (ahead) return ahead;
     var shard = shards[resultShardName(index)];
-    return shard ? { link: shard.links[index - shard.first], tags: shard.tags } : null;
+    return shard ? { link: shard.links[index - shard.first], tags: shard.tags, labels: shard.labels || {} } : null;
   }
 
   // The result shard that holds link `index`.
@@ -608,11 +717,19 @@
     return fragment;
   }
 
-  function stateURL(query, category, tag) {
+  // The address of a view: the state (`state`), with `changes` made to a copy of it.
+  function stateURL(changes) {
+    var current = Object.assign({}, state, changes || {});
     var params = new URLSearchParams();
-    if (query) params.set("q", query);
-    if (category) params.set("category", category);
-    if (tag) params.set("tag", tag);
+    if (current.q) params.set("q", current.q);
+    if (current.category) params.set("category", current.category);
+    current.tags.forEach(function (tag) { params.append("tag", tag); });
+    if (current.sort) params.set("sort", current.sort);
+    Object.keys(current.facets).sort().forEach(function (key) {
+      current.facets[key].forEach(function (value) { params.append(key, value); });
+    });
+    if (current.fav) params.set("fav", "1");
+    if (current.live) params.set("live", "1");
     var search = params.toString();
     return location.pathname + (search ? "?" + search : "");
   }
@@ -671,7 +788,7 @@
     return domain;
   }
 
-  function resultItem(link, terms, tagNames) {
+  function resultItem(link, terms, tagNames, labelNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
     var card = element("article");
     if (link.i) card.appendChild(cardPicture(link));
@@ -730,11 +847,21 @@
       description.appendChild(highlighted(link.s, terms, 2));
       article.appendChild(description);
     }
+    if (link.l && link.l.length) {
+      var labels = element("ul", "labels");
+      link.l.forEach(function (value) {
+        var chip = element("li", "label");
+        chip.appendChild(highlighted(labelNames[value] || "", terms, 1));
+        labels.appendChild(chip);
+      });
+      article.appendChild(labels);
+    }
     if (link.g && link.g.length) {
       var tags = element("ul", "tags");
       link.g.forEach(function (id) {
         var li = element("li"), a = element("a", "", "#" + tagNames[id]);
-        a.href = stateURL(input.value.trim(), categorySelect.value, String(id));
+        var chosen = state.tags.indexOf(String(id)) >= 0;
+        a.href = stateURL({ tags: chosen ? state.tags : state.tags.concat([String(id)]) });
         a.setAttribute("data-tag", String(id));
         li.appendChild(a);
         tags.appendChild(li);
@@ -757,7 +884,7 @@
     var terms = prepareTerms(query), results = found.results, total = found.total;
     list.textContent = "";
     view = { results: results.slice(0, LIMIT), terms: terms, count: 0 };
-    var active = terms.length > 0 || categorySelect.value !== "" || tagSelect.value !== "";
+    var active = terms.length > 0 || isFiltered(found.ask) || !!found.ask.sort;
     var none = active && !total;
     if (!active) status.textContent = "";
     else if (none) {
@@ -787,7 +914,7 @@
       while (current.count < to) {
         var data = resultData(current.results[current.count].index);
         if (!data) break;
-        fragment.appendChild(resultItem(data.link, current.terms, data.tags));
+        fragment.appendChild(resultItem(data.link, current.terms, data.tags, data.labels));
         current.count++;
       }
       list.appendChild(fragment);
@@ -870,14 +997,198 @@
   });
   ready.then(function () { if (shards.tags) tagOptions(); });
 
+  // MARK: - More filters: several tags, facets, favourites, dead links
+
+  // The tags chosen, each a chip with a button that takes it out again.
+  function showChosen() {
+    chosenList.textContent = "";
+    var names = shards.tags ? shards.tags.names : null;
+    state.tags.forEach(function (tag) {
+      var name = names && names[+tag] !== undefined ? "#" + names[+tag] : "#" + tag;
+      var li = element("li", "search-chosen-tag"), button = element("button", "chip-remove");
+      li.appendChild(element("span", "", name));
+      button.type = "button";
+      button.setAttribute("data-remove-tag", tag);
+      button.setAttribute("aria-label", (chosenList.getAttribute("data-text-remove") || "Remove {name}").replace("{name}", name));
+      button.appendChild(element("span", "", "\u00d7")).setAttribute("aria-hidden", "true");
+      li.appendChild(button);
+      chosenList.appendChild(li);
+    });
+    chosenList.hidden = !state.tags.length;
+    if (state.tags.length && !names) tagOptions().then(function () { if (tagsShown) showChosen(); });
+    // With tags chosen, the select adds another.
+    var first = tagSelect.options[0];
+    if (first) {
+      if (!first.hasAttribute("data-any")) first.setAttribute("data-any", first.textContent);
+      first.textContent = state.tags.length
+        ? tagSelect.getAttribute("data-text-add-tag") || first.getAttribute("data-any") : first.getAttribute("data-any");
+    }
+    var count = (state.fav ? 1 : 0) + (state.live ? 1 : 0);
+    Object.keys(state.facets).forEach(function (key) { count += state.facets[key].length; });
+    activeCount.textContent = count ? " (" + count + ")" : "";
+    chosenBox.hidden = !state.tags.length && toggle.hidden;
+    Array.prototype.forEach.call(panel.querySelectorAll("input[type=checkbox]"), function (box) {
+      var key = box.getAttribute("data-key"), value = box.value;
+      if (key === "fav") box.checked = state.fav;
+      else if (key === "live") box.checked = state.live;
+      else box.checked = (state.facets[key] || []).some(function (v) { return v.toLowerCase() === value.toLowerCase(); });
+    });
+  }
+
+  // The "Filters" button, when the site has something for its panel.
+  function facetsOf() { return (manifest && manifest.facets) || []; }
+  ready.then(function () {
+    toggle.hidden = !(facetsOf().length || manifest.favorites || manifest.dead);
+    showChosen();
+  }, function () {});
+
+  function choice(key, value, text, count) {
+    var label = element("label", "list-choice"), box = element("input");
+    box.type = "checkbox";
+    box.value = value;
+    box.setAttribute("data-key", key);
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" " + text));
+    if (count !== undefined) label.appendChild(element("span", "count", grouped(count)));
+    return label;
+  }
+
+  function choiceGroup(title, choices) {
+    var fieldset = element("fieldset", "list-group");
+    fieldset.appendChild(element("legend", "", title));
+    choices.slice(0, VALUES_SHOWN).forEach(function (c) { fieldset.appendChild(c); });
+    if (choices.length > VALUES_SHOWN) {
+      var more = element("button", "list-more-tags", panel.getAttribute("data-text-more") || "Show more");
+      more.type = "button";
+      more.addEventListener("click", function () {
+        choices.slice(VALUES_SHOWN).forEach(function (c) { fieldset.insertBefore(c, more); });
+        more.remove();
+        showChosen();
+      });
+      fieldset.appendChild(more);
+    }
+    return fieldset;
+  }
+
+  var panelBuilt = null;
+  function buildPanel() {
+    if (!panelBuilt) {
+      panelBuilt = ready.then(function () {
+        return facetsOf().length ? load("labels") : null;
+      }).then(function (labels) {
+        var first = 0;
+        facetsOf().forEach(function (facet) {
+          var choices = [];
+          for (var v = first; v < first + facet.values; v++) {
+            choices.push(choice(facet.key, labels.names[v], labels.names[v], labels.counts[v]));
+          }
+          first += facet.values;
+          panel.appendChild(choiceGroup(facet.name, choices));
+        });
+        var shows = [];
+        if (manifest.favorites) shows.push(choice("fav", "1", panel.getAttribute("data-text-fav") || "Favourites only"));
+        if (manifest.dead) shows.push(choice("live", "1", panel.getAttribute("data-text-live") || "Hide dead links"));
+        if (shows.length) panel.appendChild(choiceGroup(panel.getAttribute("data-text-show") || "Show", shows));
+        showChosen();
+      }, function (error) {
+        panelBuilt = null; // opening it again tries again
+        failed(error);
+        throw error;
+      });
+    }
+    return panelBuilt;
+  }
+
+  toggle.addEventListener("click", function () {
+    var open = panel.hidden;
+    buildPanel().then(function () {
+      panel.hidden = !open;
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }, function () {});
+  });
+
+  panel.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box || box.type !== "checkbox") return;
+    var key = box.getAttribute("data-key"), value = box.value;
+    if (key === "fav") state.fav = box.checked;
+    else if (key === "live") state.live = box.checked;
+    else {
+      var rest = (state.facets[key] || []).filter(function (v) { return v.toLowerCase() !== value.toLowerCase(); });
+      state.facets[key] = box.checked ? rest.concat([value]) : rest;
+      if (!state.facets[key].length) delete state.facets[key];
+    }
+    update("push");
+  });
+
+  chosenList.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-remove-tag]");
+    if (!button) return;
+    var tag = button.getAttribute("data-remove-tag");
+    state.tags = state.tags.filter(function (t) { return t !== tag; });
+    update("push");
+    (chosenList.querySelector("button") || tagSelect).focus();
+  });
+
   // MARK: - State and the URL
+
+  // The view the address asks for: ?q ?category ?tag (again for each tag) ?sort ?fav=1 ?live=1, and
+  // ?<facet>=<value> with a facet's key (again for each value).
+  function read(search) {
+    var params = new URLSearchParams(search);
+    var next = { q: params.get("q") || "", category: params.get("category") || "", sort: params.get("sort") || "",
+      tags: [], facets: {}, fav: params.get("fav") === "1", live: params.get("live") === "1" };
+    params.getAll("tag").forEach(function (tag) {
+      if (/^\d+$/.test(tag) && next.tags.indexOf(String(+tag)) < 0) next.tags.push(String(+tag));
+    });
+    params.forEach(function (value, key) {
+      if (RESERVED[key] || !value) return;
+      (next.facets[key] = next.facets[key] || []).push(value);
+    });
+    if (next.sort !== "title" && next.sort !== "newest") next.sort = "";
+    return next;
+  }
+  var state = read("");
+
+  // What `current` asks of the index, its facet values by number (the `labels` shard has their
+  // names): a value this site does not have matches no link; a name that is no facet of the site
+  // (another tool's parameter) is left alone.
+  function resolved(current) {
+    var ask = { query: current.q, category: current.category, tags: current.tags.slice(), labels: [],
+      fav: current.fav, live: current.live, sort: current.sort };
+    var keys = Object.keys(current.facets);
+    if (!keys.length) return Promise.resolve(ask);
+    return ready.then(function () {
+      var facets = facetsOf(), firsts = {}, first = 0;
+      facets.forEach(function (facet, index) { firsts[facet.key] = { first: first, facet: facet }; first += facet.values; });
+      var asked = keys.filter(function (key) { return firsts[key]; });
+      if (!asked.length) return ask;
+      return load("labels").then(function (labels) {
+        asked.forEach(function (key) {
+          var at = firsts[key], values = [];
+          current.facets[key].forEach(function (name) {
+            var folded = name.toLowerCase();
+            for (var v = at.first; v < at.first + at.facet.values; v++) {
+              if (labels.names[v].toLowerCase() === folded && values.indexOf(v) < 0) values.push(v);
+            }
+          });
+          ask.labels.push(values);
+        });
+        return ask;
+      });
+    });
+  }
 
   // Each change searches at once (a query costs a few shards, not the whole index); an answer that
   // arrives after a newer question is dropped.
   var asked = 0;
   function update(mode) {
-    var query = input.value, category = categorySelect.value, tag = tagSelect.value, question = ++asked;
-    var url = stateURL(query.trim() ? query : "", category, tag);
+    var query = input.value, question = ++asked;
+    state.q = query.trim() ? query : "";
+    state.category = categorySelect.value;
+    state.sort = sortSelect.value;
+    showChosen();
+    var url = stateURL();
     function writeAddress() {
       if (url === location.pathname + location.search) return;
       try {
@@ -885,7 +1196,12 @@
         else history.replaceState(null, "", url);
       } catch (e) { /* some browsers refuse history changes on file:// pages */ }
     }
-    var searching = searchTop(query, category, tag, LIMIT);
+    var searching = resolved(state).then(function (ask) {
+      return searchTop(ask, LIMIT).then(function (found) {
+        found.ask = ask;
+        return found;
+      });
+    });
     // A keystroke's address is written once its shards are on their way (it takes a millisecond or
     // two, from file:// more); a new history entry is written at once.
     if (mode === "push") writeAddress(); else setTimeout(writeAddress, 0);
@@ -899,23 +1215,11 @@
   }
 
   function fromURL() {
-    var params = new URLSearchParams(location.search);
-    input.value = params.get("q") || "";
-    setSelect(categorySelect, params.get("category"));
-    var tag = params.get("tag");
-    if (tag && !tagsShown) {
-      tagSelect.value = "";
-      var question = ++asked; // answers to earlier questions are dropped from now on
-      tagOptions().then(function () {
-        // Not if the reader asked something else meanwhile, or the names could not be loaded (the
-        // page says so; searching without the filter would show what the address did not ask for).
-        if (question !== asked || !tagsShown) return;
-        setSelect(tagSelect, tag);
-        update("none");
-      });
-      return;
-    }
-    setSelect(tagSelect, tag);
+    state = read(location.search);
+    input.value = state.q;
+    setSelect(categorySelect, state.category);
+    setSelect(sortSelect, state.sort);
+    tagSelect.value = "";
     update("none");
   }
 
@@ -968,7 +1272,15 @@
   input.addEventListener("input", function () { update("replace"); });
   input.addEventListener("focus", showRecent);
   categorySelect.addEventListener("change", function () { update("push"); });
-  tagSelect.addEventListener("change", function () { update("push"); });
+  sortSelect.addEventListener("change", function () { update("push"); });
+  // The tag select adds a tag to those chosen (all must match) and is ready for the next.
+  tagSelect.addEventListener("change", function () {
+    var tag = tagSelect.value;
+    tagSelect.value = "";
+    if (!tag || state.tags.indexOf(tag) >= 0) return;
+    state.tags.push(tag);
+    update("push");
+  });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     remember(input.value);
@@ -989,11 +1301,8 @@
     var tag = target.getAttribute("data-tag");
     if (tag !== null && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
-      tagOptions().then(function () {
-        if (!tagsShown) return;
-        setSelect(tagSelect, tag);
-        update("push");
-      });
+      if (state.tags.indexOf(tag) < 0) state.tags.push(tag);
+      update("push");
       return;
     }
     remember(input.value); // a search that led somewhere is worth keeping
@@ -1028,7 +1337,8 @@
   if (recentList) recentList.addEventListener("keydown", onArrow);
 
   // For scripts and benchmarks: the search the box runs (query, category id, tag id → a promise of
-  // results [{index, score}], best first), and when the manifest was in, in ms since navigation.
+  // results [{index, score}], best first; or one object of what is asked, as `asking` describes),
+  // and when the manifest was in, in ms since navigation.
   window.linkySearch = { search: search, searchTop: searchTop, ready: ready, readyAt: null };
   ready.then(function () { window.linkySearch.readyAt = performance.now(); }, failed);
 

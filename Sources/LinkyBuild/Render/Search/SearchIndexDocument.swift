@@ -14,6 +14,13 @@ struct SearchIndexDocument: Encodable {
         var href: String
         var parent: Int?
     }
+    /// A facet (`Site.facets`): its values' names, in its order. A link's `labels` number the values
+    /// of all facets one after another: the first facet's from 0, the next from where those end.
+    struct FacetEntry: Encodable {
+        var name: String
+        var key: String
+        var values: [String]
+    }
     /// One link. Its keys are one letter each (`CodingKeys`): they repeat for every link, and the
     /// index of 100,000 links is loaded whole.
     struct LinkEntry: Encodable {
@@ -46,6 +53,8 @@ struct SearchIndexDocument: Encodable {
         var tone: Int? = nil
         /// The day `check --links` found it dead (`link-status.json`); nil for a live link.
         var deadSince: String? = nil
+        /// Its labels, as values of `facets` numbered across them (`FacetEntry`); nil for none.
+        var labels: [Int]? = nil
 
         enum CodingKeys: String, CodingKey {
             case title = "t"
@@ -64,19 +73,26 @@ struct SearchIndexDocument: Encodable {
             case icon = "o"
             case tone = "k"
             case deadSince = "x"
+            case labels = "l"
         }
     }
 
     var version = 1
     var categories: [CategoryEntry]
     var tags: [String]
+    /// Nil when the site has none (no labels).
+    var facets: [FacetEntry]?
     var links: [LinkEntry]
 
-    init(categories: [CategoryEntry], tags: [String], links: [LinkEntry]) {
+    init(categories: [CategoryEntry], tags: [String], facets: [FacetEntry] = [], links: [LinkEntry]) {
         self.categories = categories
         self.tags = tags
+        self.facets = facets.isEmpty ? nil : facets
         self.links = links
     }
+
+    /// Every facet value's name, by its number in a link's `labels`.
+    var labelNames: [String] { (facets ?? []).flatMap(\.values) }
 
     /// `withLinks` false leaves `links` empty, for `indexFile`, which writes them itself.
     init(_ context: TemplateContext, withLinks: Bool = true) {
@@ -88,12 +104,27 @@ struct SearchIndexDocument: Encodable {
                 href: context.href(context.paths.category(category.id)), parent: category.parent)
         }
         tags = site.tags.map(\.name)
-        links = withLinks ? site.links.indices.map { Self.entry(site.links, $0, context) } : []
+        facets =
+            site.facets.isEmpty
+            ? nil : site.facets.map { FacetEntry(name: $0.name, key: $0.key, values: $0.values.map(\.name)) }
+        let firsts = Self.labelFirsts(site.facets)
+        links = withLinks ? site.links.indices.map { Self.entry(site.links, $0, context, labelFirsts: firsts) } : []
+    }
+
+    /// Per facet, the number of its first value in a link's `labels`.
+    private static func labelFirsts(_ facets: [Facet]) -> [Int] {
+        var first = 0
+        return facets.map { facet in
+            defer { first += facet.values.count }
+            return first
+        }
     }
 
     /// The entry of `links[id]`, read a field at a time: a `Link` bound to a name (or handed to a
     /// closure) is a copy of the whole link, a few dozen retains and releases.
-    private static func entry(_ links: [Link], _ id: Int, _ context: TemplateContext) -> LinkEntry {
+    private static func entry(
+        _ links: [Link], _ id: Int, _ context: TemplateContext, labelFirsts: [Int]
+    ) -> LinkEntry {
         var note = links[id].note?.plainText
         // Secondary links are found by their names and hosts, ranked as the note is.
         if !links[id].secondaryLinks.isEmpty {
@@ -120,6 +151,7 @@ struct SearchIndexDocument: Encodable {
         case .none: break
         }
         entry.deadSince = links[id].health?.deadSince
+        if !links[id].labels.isEmpty { entry.labels = links[id].labels.map { labelFirsts[$0.facet] + $0.value } }
         if entry.picture == nil || entry.icon == nil {
             entry.tone = CardPictureFields.tone(host: links[id].url.displayHost)
         }
@@ -142,10 +174,11 @@ extension SearchIndexDocument {
         let links = context.site.links
         var json = JSONText(pretty: false, capacity: 4096 + links.count * 768)
         var parts: [LinkPart] = []
+        let firsts = labelFirsts(context.site.facets)
         SearchIndexDocument(context, withLinks: false).write(to: &json) { json in
             json.linkParts(
                 links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
-            ) { json, id in entry(links, id, context).write(to: &json) }
+            ) { json, id in entry(links, id, context, labelFirsts: firsts).write(to: &json) }
         }
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
@@ -169,6 +202,10 @@ extension SearchIndexDocument: JSONTextWritable {
         json.object { json in
             json.key("categories")
             json.array(categories) { $1.write(to: &$0) }
+            if let facets {
+                json.key("facets")
+                json.array(facets) { $1.write(to: &$0) }
+            }
             json.key("links")
             writeLinks(&json)
             json.member("tags", tags)
@@ -188,6 +225,16 @@ extension SearchIndexDocument.CategoryEntry: JSONTextWritable {
     }
 }
 
+extension SearchIndexDocument.FacetEntry: JSONTextWritable {
+    func write(to json: inout JSONText) {
+        json.object { json in
+            json.member("key", key)
+            json.member("name", name)
+            json.member("values", values)
+        }
+    }
+}
+
 extension SearchIndexDocument.LinkEntry: JSONTextWritable {
     /// The one-letter keys of `CodingKeys`, in UTF-8 order.
     func write(to json: inout JSONText) {
@@ -200,6 +247,7 @@ extension SearchIndexDocument.LinkEntry: JSONTextWritable {
             json.member(CodingKeys.pictureHeight.rawValue, pictureHeight)
             json.member(CodingKeys.picture.rawValue, picture)
             json.member(CodingKeys.tone.rawValue, tone)
+            json.member(CodingKeys.labels.rawValue, labels)
             json.member(CodingKeys.note.rawValue, note)
             json.member(CodingKeys.icon.rawValue, icon)
             json.member(CodingKeys.page.rawValue, page)

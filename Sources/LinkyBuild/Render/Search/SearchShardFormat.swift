@@ -9,6 +9,12 @@ enum SearchShardFormat {
     static let manifestName = "manifest"
     /// The shard with every tag's name, for the search page's tag filter.
     static let tagNamesName = "tags"
+    /// The shard with every facet value's name and count, for the search page's facet filters.
+    static let labelNamesName = "labels"
+    /// The shard with the favourites and the dead links.
+    static let flagsName = "flags"
+    /// The shard with every link in title order, for sorting results by title.
+    static let titlesName = "titles"
 
     static func path(_ name: String) -> String { folder + name + ".js" }
 
@@ -43,15 +49,30 @@ enum SearchShardFormat {
         /// The first tag id (category id) of each tag (category) filter shard `t<n>` (`k<n>`).
         var tagShards: [Int]
         var categoryShards: [Int]
+        /// The site's facets, in order, each with how many values it has; their values are numbered
+        /// one facet after another (`SearchIndexDocument.FacetEntry`), in the `labels` shard and the
+        /// label filter shards `l<n>`, whose first value numbers are `labelShards`.
+        var facets: [FacetSummary]
+        var labelShards: [Int]
+        /// How many links are favourites and how many dead (the `flags` shard lists them).
+        var favorites: Int
+        var dead: Int
         /// A small site's shards, in the manifest itself: then it is the only file.
         var inline: [String: Shard]?
 
+        struct FacetSummary: Encodable {
+            var key: String
+            var name: String
+            var values: Int
+        }
+
         enum CodingKeys: String, CodingKey {
-            case version, links, categories, terms, results, inline
+            case version, links, categories, terms, results, inline, facets, favorites, dead
             case aggregateAbove = "aggregate_above"
             case aggregateBest = "aggregate_best"
             case tagShards = "tag_shards"
             case categoryShards = "category_shards"
+            case labelShards = "label_shards"
         }
     }
 
@@ -61,9 +82,15 @@ enum SearchShardFormat {
         case filters(FilterShard)
         case best(BestShard)
         case tagNames(TagNamesShard)
+        case labelNames(LabelNamesShard)
+        case flags(FlagsShard)
+        case titles(TitlesShard)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
+            case .labelNames(let shard): try shard.encode(to: encoder)
+            case .flags(let shard): try shard.encode(to: encoder)
+            case .titles(let shard): try shard.encode(to: encoder)
             case .best(let shard): try shard.encode(to: encoder)
             case .tagNames(let shard): try shard.encode(to: encoder)
             case .terms(let shard): try shard.encode(to: encoder)
@@ -96,11 +123,30 @@ enum SearchShardFormat {
         var shown: [[SearchIndexDocument.LinkEntry]]
         /// The names of the tags those links have, by id as a string.
         var tags: [String: String]
+        /// The names of the labels those links have, by value number as a string; nil for none.
+        var labels: [String: String]?
     }
 
     /// `tags`: every tag's name, by id (the order of the tag filter).
     struct TagNamesShard: Encodable {
         var names: [String]
+    }
+
+    /// `labels`: every facet value's name and how many links have it, by value number.
+    struct LabelNamesShard: Encodable {
+        var names: [String]
+        var counts: [Int]
+    }
+
+    /// `flags`: the favourites and the dead links, as ids `SearchNumbers.deltas`.
+    struct FlagsShard: Encodable {
+        var favorites: String
+        var dead: String
+    }
+
+    /// `titles`: every link id, in the order of their titles (folded, then by id), as `SearchNumbers`.
+    struct TitlesShard: Encodable {
+        var ids: String
     }
 
     /// What the results show for links `first` ..< `first + links.count`.
@@ -109,6 +155,8 @@ enum SearchShardFormat {
         var links: [SearchIndexDocument.LinkEntry]
         /// The names of the tags these links have, by id.
         var tags: [String: String]
+        /// The names of the labels these links have, by value number; nil for none.
+        var labels: [String: String]?
     }
 
     /// The links of tags (or categories, with their subcategories) `first` ..< `first + lists.count`,
@@ -129,10 +177,21 @@ extension SearchShardFormat.Manifest: JSONTextWritable {
             json.key("categories")
             json.array(categories) { $1.write(to: &$0) }
             json.member("category_shards", categoryShards)
+            json.member("dead", dead)
+            json.key("facets")
+            json.array(facets) { json, facet in
+                json.object { json in
+                    json.member("key", facet.key)
+                    json.member("name", facet.name)
+                    json.member("values", facet.values)
+                }
+            }
+            json.member("favorites", favorites)
             if let inline {
                 json.key("inline")
                 json.sortedObject(inline) { $1.write(to: &$0) }
             }
+            json.member("label_shards", labelShards)
             json.member("links", links)
             json.key("results")
             json.object { json in
@@ -157,6 +216,10 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("words", shard.words)
             case .results(let shard):
                 json.member("first", shard.first)
+                if let labels = shard.labels {
+                    json.key("labels")
+                    json.sortedObject(labels) { $0.string($1) }
+                }
                 json.key("links")
                 // By index: an entry handed to a closure is a copy of it.
                 json.array(shard.links.indices) { shard.links[$1].write(to: &$0) }
@@ -168,6 +231,10 @@ extension SearchShardFormat.Shard: JSONTextWritable {
             case .best(let shard):
                 json.member("best", shard.best)
                 json.member("keys", shard.keys)
+                if let labels = shard.labels {
+                    json.key("labels")
+                    json.sortedObject(labels) { $0.string($1) }
+                }
                 json.key("shown")
                 json.array(shard.shown) { json, links in json.array(links) { $1.write(to: &$0) } }
                 json.key("tags")
@@ -175,6 +242,14 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("totals", shard.totals)
             case .tagNames(let shard):
                 json.member("names", shard.names)
+            case .labelNames(let shard):
+                json.member("counts", shard.counts)
+                json.member("names", shard.names)
+            case .flags(let shard):
+                json.member("dead", shard.dead)
+                json.member("favorites", shard.favorites)
+            case .titles(let shard):
+                json.member("ids", shard.ids)
             }
         }
     }

@@ -16,7 +16,8 @@ extension SearchShards {
             let slice = (first..<min(first + size, count)).map {
                 Self.shown(index.links[$0], description: snippets[$0])
             }
-            return SearchShardFormat.ResultShard(first: first, links: slice, tags: tagNames(of: slice))
+            return SearchShardFormat.ResultShard(
+                first: first, links: slice, tags: tagNames(of: slice), labels: labelNames(of: slice))
         }
         return (size, shards)
     }
@@ -37,6 +38,13 @@ extension SearchShards {
     func tagNames(of links: [SearchIndexDocument.LinkEntry]) -> [String: String] {
         let tags = Set(links.flatMap { $0.tags ?? [] })
         return Dictionary(uniqueKeysWithValues: tags.map { (String($0), index.tags[$0]) })
+    }
+
+    /// The names of the labels `links` have, by value number as a string; nil for none.
+    func labelNames(of links: [SearchIndexDocument.LinkEntry]) -> [String: String]? {
+        let labels = Set(links.flatMap { $0.labels ?? [] })
+        guard !labels.isEmpty else { return nil }
+        return Dictionary(uniqueKeysWithValues: labels.map { (String($0), labelNames[$0]) })
     }
 
     /// A link as a result shows it: no note (it is searched, not shown), the description cut short.
@@ -71,6 +79,37 @@ extension SearchShards {
             for tag in index.links[id].tags ?? [] { lists[tag].append(UInt32(id)) }
         }
         return lists
+    }
+
+    /// Per facet value (numbered across the facets), its links.
+    func labelLists() -> [[UInt32]] {
+        var lists = [[UInt32]](repeating: [], count: labelNames.count)
+        for id in index.links.indices {
+            for label in index.links[id].labels ?? [] { lists[label].append(UInt32(id)) }
+        }
+        return lists
+    }
+
+    /// The favourites and the dead links, ascending.
+    func flagLists() -> (favorites: [UInt32], dead: [UInt32]) {
+        var favorites: [UInt32] = []
+        var dead: [UInt32] = []
+        for id in index.links.indices {
+            if index.links[id].favorite != nil { favorites.append(UInt32(id)) }
+            if index.links[id].deadSince != nil { dead.append(UInt32(id)) }
+        }
+        return (favorites, dead)
+    }
+
+    /// Every link id in the order of their titles: folded (case and accents aside; Hangul in syllable
+    /// order), then by id, which is the site's order.
+    func titleOrder() -> [UInt32] {
+        // As bytes: UTF-8 keeps the order of code points, and comparing bytes is many times faster
+        // than comparing Strings.
+        let keys = index.links.map { Array($0.title.foldedIdentity.utf8) }
+        return index.links.indices.sorted { a, b in
+            keys[a] == keys[b] ? a < b : keys[a].lexicographicallyPrecedes(keys[b])
+        }.map(UInt32.init)
     }
 
     /// Per category, its links and its subcategories' (none for the root: no filter is all links).

@@ -33,11 +33,14 @@ struct SearchShards {
 
     let index: SearchIndexDocument
     let table: SearchWordTable
+    /// Every facet value's name, by its number (`SearchIndexDocument.labelNames`).
+    let labelNames: [String]
 
     /// `memory`: the last build's word table, patched instead of made whole when it has one.
     init(_ index: SearchIndexDocument, memory: (any SearchWordMemory)? = nil) {
         self.index = index
         self.table = SearchWordTable(index, memory: memory)
+        self.labelNames = index.labelNames
     }
 
     /// Every file of `search/data/`, the manifest first.
@@ -54,7 +57,7 @@ struct SearchShards {
                     let best = Format.BestShard(
                         keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
                         best: entries.map { terms.aggregateBest[$0.item] }, shown: shown,
-                        tags: tagNames(of: shown.flatMap { $0 }))
+                        tags: tagNames(of: shown.flatMap { $0 }), labels: labelNames(of: shown.flatMap { $0 }))
                     shards.append(("\(name.rawValue)\(shard)", .best(best)))
                     continue
                 }
@@ -71,6 +74,18 @@ struct SearchShards {
         let categories = filterShards(categoryLists())
         shards += categories.shards.enumerated().map { ("k\($0.offset)", .filters($0.element)) }
         shards.append((Format.tagNamesName, .tagNames(.init(names: index.tags))))
+        let labels = labelLists()
+        let labelFilters = filterShards(labels)
+        shards += labelFilters.shards.enumerated().map { ("l\($0.offset)", .filters($0.element)) }
+        if !labelNames.isEmpty {
+            shards.append(
+                (Format.labelNamesName, .labelNames(.init(names: labelNames, counts: labels.map(\.count)))))
+        }
+        let flags = flagLists()
+        let flagShard = Format.FlagsShard(
+            favorites: SearchNumbers.deltas(flags.favorites), dead: SearchNumbers.deltas(flags.dead))
+        shards.append((Format.flagsName, .flags(flagShard)))
+        shards.append((Format.titlesName, .titles(.init(ids: SearchNumbers.string(titleOrder())))))
 
         let scripts = try shards.map {
             OutputFile(
@@ -85,6 +100,8 @@ struct SearchShards {
             aggregateBest: Self.bestCount,
             results: .init(size: results.size, count: results.shards.count), tagShards: tags.firsts,
             categoryShards: categories.firsts,
+            facets: (index.facets ?? []).map { .init(key: $0.key, name: $0.name, values: $0.values.count) },
+            labelShards: labelFilters.firsts, favorites: flags.favorites.count, dead: flags.dead.count,
             inline: inline ? Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0.shard) }) : nil)
         let manifestFile = OutputFile(
             path: Format.path(Format.manifestName),

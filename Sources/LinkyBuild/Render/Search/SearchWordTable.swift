@@ -26,6 +26,8 @@ struct SearchWordTable: Sendable, Equatable {
         var found = WordArena()
         var postings = Postings()
         var tagWords: [Int: [Int]] = [:]
+        var labelWords: [Int: [Int]] = [:]
+        let labelNames = index.labelNames
         var scratch: Word = []
         for link in links {
             let entry = index.links[link]
@@ -37,6 +39,15 @@ struct SearchWordTable: Sendable, Equatable {
                     tagWords[tag] = ids
                 }
                 for id in tagWords[tag]! { postings.add(id, field: 1) }
+            }
+            // Labels (`MIT`, `Docker`) are found as tags are.
+            for label in entry.labels ?? [] {
+                if labelWords[label] == nil {
+                    var ids: [Int] = []
+                    SearchText.forEachWord(labelNames[label], scratch: &scratch) { ids.append(found.id(of: $0)) }
+                    labelWords[label] = ids
+                }
+                for id in labelWords[label]! { postings.add(id, field: 1) }
             }
             SearchText.forEachWord(entry.description ?? "", scratch: &scratch) {
                 postings.add(found.id(of: $0), field: 2)

@@ -25,6 +25,8 @@ import Testing
             date: "2024-05-06",
             extra: """
                 description: back\\\\slash and / slash
+                labels: [MIT, Go, "한글 \\"label\\""]
+                favorite: true
                 rating: 4.5
                 meta: {nested: [1, 2.25, -3, 1e20, 0.1, true, null, "x/y"], empty: {}}
                 flags: [true, false]
@@ -32,7 +34,8 @@ import Testing
 
                 """,
             note: "Note with\ttab, \"quotes\", \\ and a line\nbreak.\r\n")
-        files["links/b.md"] = TestSite.link(url: "https://example.org/b", title: "B", extra: "rating: 3\n")
+        files["links/b.md"] = TestSite.link(
+            url: "https://example.org/b", title: "B", extra: "rating: 3\nlabels: [mit, Docker]\n")
         let site = try TestSite(files)
         defer { site.remove() }
         try await compare(site.folder)
