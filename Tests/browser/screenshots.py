@@ -45,6 +45,10 @@ AWESOME = {
     "awesome-category": ("c/awesome-selfhosted/software/analytics/index.html",
                          [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
     "awesome-print": ("print/index.html", [(DESKTOP, "light"), (PHONE, "dark")]),
+    "awesome-search": ("search/index.html?license=MIT&language=Go&sort=title",
+                       [(DESKTOP, "light"), (DESKTOP, "dark"), (PHONE, "light"), (PHONE, "dark")]),
+    # `#filters`: with the Filters panel open.
+    "awesome-search-filters": ("search/index.html?license=MIT#filters", [(DESKTOP, "dark"), (PHONE, "light")]),
 }
 # The link cards in the reader's other views: name → (page, [(size, scheme), …], view).
 VIEWS = {
@@ -94,8 +98,13 @@ def main():
                         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
                     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                         "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                    if "#" in page:
+                        driver.get("about:blank")  # else the same address with a #fragment is not loaded again
                     driver.get(server.url(page))
                     time.sleep(0.3)  # search draws its results from script
+                    if page.endswith("#filters"):
+                        driver.execute_script("document.querySelector('[data-search-toggle]').click()")
+                        time.sleep(0.5)
                     path = out / f"{name}-{'phone' if mobile else 'desktop'}-{scheme}.png"
                     driver.save_screenshot(str(path))
                     squeeze(path)
