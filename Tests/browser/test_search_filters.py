@@ -253,3 +253,30 @@ def test_favourites_only(browser, reading_list, reading_list_index, servers):
         " li.classList.contains('is-favorite'))")
     assert stars and all(stars)
     assert browser.severe() == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_open_panel_and_the_chips_pass_axe_and_fit_a_phone(browser, selfhosted_site, reading_list,
+                                                                reading_list_index, servers, scheme):
+    axe_selenium_python = pytest.importorskip("axe_selenium_python")
+    from test_accessibility import summary
+
+    driver = browser.driver
+    browser.color_scheme(scheme)
+    tags = [str(t) for t in range(min(2, len(reading_list_index["tags"])))]
+    pages = [search_page(selfhosted_site, servers["selfhosted"], "http", "license=MIT&sort=title"),
+             search_page(reading_list, servers["reading"], "http", "&".join("tag=" + t for t in tags) + "&fav=1")]
+    for url in pages:
+        results(driver, url)
+        driver.find_element(By.CSS_SELECTOR, "[data-search-toggle]").click()
+        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-panel] input"))
+        axe = axe_selenium_python.Axe(driver)
+        axe.inject()
+        serious = [v for v in axe.run()["violations"] if v.get("impact") in ("serious", "critical")]
+        assert not serious, f"{url} ({scheme}):\n" + summary(serious)
+    browser.viewport(390, 844, mobile=True)
+    for url in pages:
+        results(driver, url)
+        driver.find_element(By.CSS_SELECTOR, "[data-search-toggle]").click()
+        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-panel] input"))
+        assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), url
