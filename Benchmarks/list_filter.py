@@ -14,6 +14,12 @@ link two labels (a licence and a platform, from a fixed cycle), builds it with t
   dispatched, then when list.js says the links are shown (`linky-list-done`, after the parts of
   details they need have loaded) and `document.body.offsetHeight` has forced style and layout).
 
+Then the same for the search page (search/index.html, file://) over the whole site: the sort select,
+the Filters panel's licence, a licence sorted by title, two tags from the tag select, favourites;
+each from the unfiltered page, timed from the control's change to the results laid out
+(`linky-search-done`), with the bytes of the shards those filters load (`titles`, `flags`,
+`labels`, the label filter shards `l<n>`).
+
 `--from-links-json FILE` takes the links of a real site's links.json instead (its titles, addresses,
 descriptions, tags and dates; say a build of free-programming-books' lists), all in one category.
 
@@ -171,6 +177,86 @@ def measure(driver, page: str, rounds: int):
     return results, status, errors
 
 
+SEARCH_ACTIONS = [
+    ("sort by title", [("sort", "title")]),
+    ("sort newest first", [("sort", "newest")]),
+    ("licence MIT", [("facet", "license=MIT")]),
+    ("licence MIT, sorted by title", [("facet", "license=MIT"), ("sort", "title")]),
+    ("two tags", [("tags", 2)]),
+    ("favourites only", [("facet", "fav=1")]),
+]
+
+
+def measure_search(driver, page: str, rounds: int):
+    """The search page's filters and sorts: {name: [ms, …]} and the console's errors."""
+    driver.get(page)
+    driver.execute_async_script("window.linkySearch.ready.then(arguments[0])")
+    # The panel and the tag names in, as a reader who opened them has them (their loading is not timed).
+    driver.execute_async_script(
+        """
+        const done = arguments[0];
+        document.querySelector('[data-search-toggle]').click();
+        document.querySelector('[data-search-tag]').focus();
+        const wait = () => document.querySelector('[data-search-panel] input') &&
+          document.querySelector('[data-search-tag]').options.length > 2 ? done() : setTimeout(wait, 20);
+        wait();
+        """
+    )
+    results = {}
+    first = True
+    for name, steps in SEARCH_ACTIONS:
+        times = []
+        for _ in range(rounds):
+            # From the unfiltered page each time: the address emptied and read again.
+            driver.execute_async_script(
+                "const done = arguments[0]; const form = document.querySelector('[data-search-form]');"
+                "form.addEventListener('linky-search-done', () => done(), { once: true });"
+                "history.replaceState(null, '', location.pathname); dispatchEvent(new PopStateEvent('popstate'));"
+            )
+            took = driver.execute_async_script(
+                """
+                const [steps, done] = arguments;
+                const form = document.querySelector('[data-search-form]');
+                const panel = document.querySelector('[data-search-panel]');
+                // Changes made at once are one question: the page answers only the last.
+                let started;
+                form.addEventListener('linky-search-done', () => {
+                  document.body.offsetHeight;
+                  done(performance.now() - started);
+                }, { once: true });
+                started = performance.now();
+                for (const [kind, value] of steps) {
+                  if (kind === 'sort') {
+                    const select = document.querySelector('[data-search-sort]');
+                    select.value = value;
+                    select.dispatchEvent(new Event('change'));
+                  } else if (kind === 'facet') {
+                    const [key, wanted] = value.split('=');
+                    const box = key === 'fav' ? panel.querySelector('input[data-key=fav]')
+                      : panel.querySelector(`input[data-key="${key}"][value="${wanted}"]`);
+                    if (!box) { done(null); return; }
+                    box.checked = true;
+                    box.dispatchEvent(new Event('change', { bubbles: true }));
+                  } else if (kind === 'tags') {
+                    const select = document.querySelector('[data-search-tag]');
+                    for (let n = 1; n <= value; n++) {
+                      select.value = select.options[n].value;
+                      select.dispatchEvent(new Event('change'));
+                    }
+                  }
+                }
+                """,
+                steps,
+            )
+            if took is not None:
+                times.append(took)
+        if times:
+            results[name + (" (round 1 loads its shard)" if first else "")] = times
+        first = False
+    errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return results, errors
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--links", type=int, default=10000)
@@ -207,6 +293,7 @@ def main():
     driver = _new_driver()
     try:
         results, status, errors = measure(driver, (output / "c/all/index.html").as_uri(), arguments.rounds)
+        searched, search_errors = measure_search(driver, (output / "search/index.html").as_uri(), arguments.rounds)
     finally:
         driver.quit()
     print(f"Chromium, file://, {arguments.rounds} rounds each (ms, from the change to the new list laid out):")
@@ -214,6 +301,16 @@ def main():
         print(f"  {name:45} median {statistics.median(times):7.1f}   worst {max(times):7.1f}")
     print(f"last status line: {status!r}; console errors: {len(errors)}")
     for entry in errors:
+        print("  ", entry.get("message"))
+    data = output / "search" / "data"
+    shards = [data / "titles.js", data / "flags.js", data / "labels.js"] + sorted(data.glob("l[0-9]*.js"))
+    print("search shards the filters load: " + ", ".join(
+        f"{p.name} {len(gzip.compress(p.read_bytes(), 9)):,} B gzip" for p in shards if p.exists()))
+    print(f"search page, Chromium, file://, {arguments.rounds} rounds each (ms, from the change to the results laid out):")
+    for name, times in searched.items():
+        print(f"  {name:45} median {statistics.median(times):7.1f}   worst {max(times):7.1f}")
+    print(f"search console errors: {len(search_errors)}")
+    for entry in search_errors:
         print("  ", entry.get("message"))
     if not arguments.work:
         shutil.rmtree(work)
