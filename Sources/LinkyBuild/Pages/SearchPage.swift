@@ -32,26 +32,7 @@ private extension TemplateContext {
             path: SitePaths.search, kind: "search", title: words["search"], description: nil,
             extra: [
                 "filter_categories": .list(categories), "filter_tags": .list(tags),
-                "words_json": .string(searchWords()),
+                "words_json": .string(scriptWords(results: "search_results")),
             ])
-    }
-
-    /// What the search script says numbers and dates with, as JSON for a `data-` attribute: the result
-    /// count's plural forms, the months, the day format and the digit grouping.
-    func searchWords() -> String {
-        struct ScriptWords: Encodable {
-            var results: [String: String]
-            var months: [String]
-            var day: String
-            var group: String
-            var minGrouping: Int
-        }
-        let forms = words.plurals["search_results"] ?? [.other: words["search_results"]]
-        let script = ScriptWords(
-            results: Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) }), months: words.months,
-            day: words.dayFormat, group: words.digitGroup, minGrouping: words.minimumGrouping)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(script)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

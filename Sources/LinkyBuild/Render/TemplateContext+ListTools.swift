@@ -10,26 +10,48 @@ extension TemplateContext {
     }
 
     /// The words of `assets/list.js` as JSON, for `data-words`.
-    var listWords: String {
+    func makeListWords() -> String {
+        scriptWords(
+            results: "filter_results",
+            messages: [
+                "none": words["filter_none"], "more": words["show_more"], "loadError": words["filter_load_error"],
+                "favorite": words["favorite"], "dead": words["dead"], "note": words["note"],
+            ])
+    }
+
+    /// What a page's script says numbers, dates and `messages` with, as JSON for a `data-` attribute:
+    /// the plural forms of the count `results` names (`results`), the months, the day format, the
+    /// digit grouping, and each message under its key.
+    func scriptWords(results key: String, messages: [String: String] = [:]) -> String {
         struct ScriptWords: Encodable {
             var results: [String: String]
             var months: [String]
             var day: String
             var group: String
             var minGrouping: Int
-            var none: String
-            var more: String
-            var loadError: String
-            var favorite: String
-            var dead: String
-            var note: String
+            var messages: [String: String]
+
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(results, forKey: Key(stringValue: "results"))
+                try container.encode(months, forKey: Key(stringValue: "months"))
+                try container.encode(day, forKey: Key(stringValue: "day"))
+                try container.encode(group, forKey: Key(stringValue: "group"))
+                try container.encode(minGrouping, forKey: Key(stringValue: "minGrouping"))
+                for (name, text) in messages { try container.encode(text, forKey: Key(stringValue: name)) }
+            }
         }
-        let forms = words.plurals["filter_results"] ?? [.other: words["filter_results"]]
+        let forms = words.plurals[key] ?? [.other: words[key]]
         let script = ScriptWords(
             results: Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) }), months: words.months,
-            day: words.dayFormat, group: words.digitGroup, minGrouping: words.minimumGrouping,
-            none: words["filter_none"], more: words["show_more"], loadError: words["filter_load_error"],
-            favorite: words["favorite"], dead: words["dead"], note: words["note"])
+            day: words.dayFormat, group: words.digitGroup, minGrouping: words.minimumGrouping, messages: messages)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(script)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

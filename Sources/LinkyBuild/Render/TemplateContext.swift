@@ -24,6 +24,8 @@ struct TemplateContext: Sendable {
     /// Built once: every page shows them.
     private(set) var siteInfo: TemplateMap = [:]
     private(set) var navigation: TemplateMap = [:]
+    /// `list_tools`' `words_json` (`makeListWords`), the same on every category and tag page.
+    private(set) var listWords = ""
     private var tagReferences: [TemplateMap] = []
     private var categoryReferences: [TemplateMap] = []
 
@@ -36,6 +38,7 @@ struct TemplateContext: Sendable {
         categoryReferences = site.categories.indices.map(makeCategoryReference)
         siteInfo = makeSiteInfo()
         navigation = makeNavigation()
+        listWords = makeListWords()
     }
 
     /// This context for the page at `path`.
