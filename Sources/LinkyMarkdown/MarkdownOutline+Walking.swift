@@ -108,7 +108,9 @@ extension MarkdownOutline {
             for child in children(of: paragraph) { collectLinks(child, container: child, scan: &scan) }
             scan.closeAnchor(at: nil, container: nil)
             for found in scan.found {
-                let line = Int(cmark_node_get_start_line(found.node))
+                // Some inline nodes have no position (line 0: an extension's autolink): their paragraph's.
+                let own = Int(cmark_node_get_start_line(found.node))
+                let line = own > 0 ? own : Int(cmark_node_get_start_line(paragraph))
                 guard cmark_node_get_type(found.node) == CMARK_NODE_HTML_INLINE else {
                     if reportingProse { blocks.append(.proseLink(destination: found.link.destination, line: line)) }
                     continue
@@ -116,10 +118,7 @@ extension MarkdownOutline {
                 // A picture-only `<a href><img></a>` in prose is a logo or a badge: decoration, as a
                 // Markdown `[![logo](…)](…)` there is.
                 if found.link.isImage { continue }
-                blocks.append(
-                    .unreadLink(
-                        destination: found.link.destination,
-                        line: line > 0 ? line : Int(cmark_node_get_start_line(paragraph))))
+                blocks.append(.unreadLink(destination: found.link.destination, line: line))
             }
         }
         if !ids.isEmpty { blocks.append(.anchors(ids, line: Int(cmark_node_get_start_line(node)))) }

@@ -206,6 +206,25 @@ import Testing
         #expect(try site.read("c/list/tools/index.html").contains("https://intro.example/"))
     }
 
+    /// Found by FuzzContentFile in an excerpt of awesome-mac: a link cmark gives no position (its
+    /// paragraph holds a link reference definition) was warned about at line 0.
+    @Test func aLinkWithoutAPositionIsWarnedAboutAtItsParagraphsLine() async throws {
+        let list = """
+              <a href="https://ip.im/">IP.IM Free IP address information query website</a>
+
+            Awesome Mac
+            ===
+            [![Docker Image](https://img.shields.io/docker/v/wcjiang/awesome-mac)](https://hub.docker.com/r/wcjiang/awesome-mac)
+            [awesome-list Icon]: https://jaywcjlove.github.io/sb/ico/min-awesome.svg "Awesome List"
+            """
+        let site = try TestSite(["links/list.md": list])
+        defer { site.remove() }
+        let report = await site.build()
+        let warnings = report.diagnostics.filter { $0.code == .listLinkUnread }
+        #expect(!warnings.isEmpty)
+        #expect(warnings.allSatisfy { ($0.location?.line ?? 0) >= 1 }, "\(warnings.map(\.location))")
+    }
+
     @Test func emojiCodesBecomeEmojiAndSlugsComeFromTheWords() async throws {
         let list = """
             # List
