@@ -29,7 +29,7 @@ extension SearchShards {
             }
             postings.close(link: link)
         }
-        let order = (0..<found.count).sorted { found.precedes($0, $1) }
+        let order = found.sortedIDs()
         return (order.map { found.word($0) }, order.map { postings.lists[$0] })
     }
 }

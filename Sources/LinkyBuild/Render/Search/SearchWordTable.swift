@@ -55,7 +55,7 @@ struct SearchWordTable: Sendable, Equatable {
             SearchText.forEachWord(entry.note ?? "", scratch: &scratch) { postings.add(found.id(of: $0), field: 3) }
             postings.close(link: link)
         }
-        let order = (0..<found.count).sorted { found.precedes($0, $1) }
+        let order = found.sortedIDs()
         self.words = order.map { found.word($0) }
         self.postings = order.map { postings.lists[$0] }
     }

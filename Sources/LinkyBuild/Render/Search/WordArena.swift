@@ -20,6 +20,30 @@ struct WordArena {
         units[starts[a]..<starts[a + 1]].lexicographicallyPrecedes(units[starts[b]..<starts[b + 1]])
     }
 
+    /// Every id, in the order of their words by code unit (`precedes`). Words are first told apart by
+    /// their first four code units packed into one number (a word never holds the code unit 0, so a
+    /// shorter word's padding sorts it first), and only words alike that far are compared unit by
+    /// unit: a sort of 100,000 words through `precedes` spent most of its time making slices.
+    func sortedIDs() -> [Int] {
+        units.withUnsafeBufferPointer { units in
+            starts.withUnsafeBufferPointer { starts in
+                let keys = (0..<count).map { id -> UInt64 in
+                    let (start, end) = (starts[id], starts[id + 1])
+                    var key: UInt64 = 0
+                    for offset in 0..<4 { key = key << 16 | (start + offset < end ? UInt64(units[start + offset]) : 0) }
+                    return key
+                }
+                return (0..<count).sorted { a, b in
+                    if keys[a] != keys[b] { return keys[a] < keys[b] }
+                    // Alike in their first four units, so both are at least four long (or the same word).
+                    let first = UnsafeBufferPointer(rebasing: units[min(starts[a] + 4, starts[a + 1])..<starts[a + 1]])
+                    let second = UnsafeBufferPointer(rebasing: units[min(starts[b] + 4, starts[b + 1])..<starts[b + 1]])
+                    return first.lexicographicallyPrecedes(second)
+                }
+            }
+        }
+    }
+
     /// The id of `word`, which is numbered next when it is new.
     mutating func id(of word: UnsafeBufferPointer<UInt16>) -> Int {
         let hash = Self.hash(word)

@@ -13,7 +13,7 @@ import Testing
         var ids: [[UInt16]: Int] = [:]
         // Far past the table's first size (4,096 slots), with short words that repeat often.
         for _ in 0..<60_000 {
-            let word = (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement()! }
+            let word = (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement()! }
             let id = word.withUnsafeBufferPointer { arena.id(of: $0) }
             if let known = ids[word] {
                 #expect(id == known, "\(word)")
@@ -27,6 +27,8 @@ import Testing
         for (word, id) in ids { #expect(arena.word(id) == word) }
         let order = (0..<arena.count).sorted { arena.precedes($0, $1) }.map { arena.word($0) }
         #expect(order == ids.keys.sorted { $0.lexicographicallyPrecedes($1) })
+        // The sort by packed first units is the same order (words up to eight units long: ties past four).
+        #expect(arena.sortedIDs().map { arena.word($0) } == order)
     }
 
     /// The eight-at-a-time test finds a byte over 0x7F at any place of any length, and text taken for
