@@ -64,11 +64,14 @@ final class SearchWordStore: SearchWordMemory {
     /// Each link's key, by id.
     static func keys(_ index: SearchIndexDocument) -> [Fingerprint] {
         var writer = ByteWriter(capacity: 4096)
+        let labelNames = index.labelNames
         return index.links.indices.map { id in
             writer.removeAll()
             // Field by field: `index.links[id]` bound to a name is a copy of the whole entry.
             writer.string(index.links[id].title)
             writer.array(index.links[id].tags ?? []) { $0.string(index.tags[$1]) }
+            // Labels are searched as tags are: by their names, not their numbers (which move).
+            writer.array(index.links[id].labels ?? []) { $0.string(labelNames[$1]) }
             writer.optionalString(index.links[id].description)
             writer.optionalString(index.links[id].note)
             return Fingerprint(writer.bytes)
