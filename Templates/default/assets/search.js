@@ -423,11 +423,7 @@
     // An id the site does not have (an old address, a hand-written one) matches no link.
     if (!firsts || !firsts.length || !(id >= 0)) return Promise.resolve(new Int32Array(0));
     var shard = lastBelow(firsts, id, true);
-    return load(prefix + shard).then(function (data) {
-      var deltas = numbers(data.lists[id - data.first] || ""), ids = new Int32Array(deltas.length), value = 0;
-      for (var i = 0; i < deltas.length; i++) ids[i] = value += deltas[i];
-      return ids;
-    });
+    return load(prefix + shard).then(function (data) { return decodedDeltas(data.lists[id - data.first]); });
   }
 
   // The ids of a filter shard's list `id` (prefix `l`: a label's links), or of none past the end.

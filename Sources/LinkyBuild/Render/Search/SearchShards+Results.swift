@@ -73,19 +73,18 @@ extension SearchShards {
     }
 
     /// Per tag, its links.
-    func tagLists() -> [[UInt32]] {
-        var lists = [[UInt32]](repeating: [], count: index.tags.count)
-        for id in index.links.indices {
-            for tag in index.links[id].tags ?? [] { lists[tag].append(UInt32(id)) }
-        }
-        return lists
-    }
+    func tagLists() -> [[UInt32]] { memberLists(count: index.tags.count, \.tags) }
 
     /// Per facet value (numbered across the facets), its links.
-    func labelLists() -> [[UInt32]] {
-        var lists = [[UInt32]](repeating: [], count: labelNames.count)
+    func labelLists() -> [[UInt32]] { memberLists(count: labelNames.count, \.labels) }
+
+    /// Per number `0 ..< count`, the links whose `members` hold it, ascending.
+    private func memberLists(
+        count: Int, _ members: KeyPath<SearchIndexDocument.LinkEntry, [Int]?>
+    ) -> [[UInt32]] {
+        var lists = [[UInt32]](repeating: [], count: count)
         for id in index.links.indices {
-            for label in index.links[id].labels ?? [] { lists[label].append(UInt32(id)) }
+            for member in index.links[id][keyPath: members] ?? [] { lists[member].append(UInt32(id)) }
         }
         return lists
     }

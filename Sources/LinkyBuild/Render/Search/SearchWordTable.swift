@@ -29,26 +29,21 @@ struct SearchWordTable: Sendable, Equatable {
         var labelWords: [Int: [Int]] = [:]
         let labelNames = index.labelNames
         var scratch: Word = []
+        // A tag's or a label's words are split once, then counted for each link that has it.
+        func addNamed(_ key: Int, _ name: String, _ cache: inout [Int: [Int]]) {
+            if cache[key] == nil {
+                var ids: [Int] = []
+                SearchText.forEachWord(name, scratch: &scratch) { ids.append(found.id(of: $0)) }
+                cache[key] = ids
+            }
+            for id in cache[key]! { postings.add(id, field: 1) }
+        }
         for link in links {
             let entry = index.links[link]
             SearchText.forEachWord(entry.title, scratch: &scratch) { postings.add(found.id(of: $0), field: 0) }
-            for tag in entry.tags ?? [] {
-                if tagWords[tag] == nil {
-                    var ids: [Int] = []
-                    SearchText.forEachWord(index.tags[tag], scratch: &scratch) { ids.append(found.id(of: $0)) }
-                    tagWords[tag] = ids
-                }
-                for id in tagWords[tag]! { postings.add(id, field: 1) }
-            }
+            for tag in entry.tags ?? [] { addNamed(tag, index.tags[tag], &tagWords) }
             // Labels (`MIT`, `Docker`) are found as tags are.
-            for label in entry.labels ?? [] {
-                if labelWords[label] == nil {
-                    var ids: [Int] = []
-                    SearchText.forEachWord(labelNames[label], scratch: &scratch) { ids.append(found.id(of: $0)) }
-                    labelWords[label] = ids
-                }
-                for id in labelWords[label]! { postings.add(id, field: 1) }
-            }
+            for label in entry.labels ?? [] { addNamed(label, labelNames[label], &labelWords) }
             SearchText.forEachWord(entry.description ?? "", scratch: &scratch) {
                 postings.add(found.id(of: $0), field: 2)
             }
