@@ -116,7 +116,7 @@ struct BuildCache: Sendable {
     /// it stored under each link's part key. A page it skipped (an archive year no edit touched) keeps
     /// the parts the last build recorded for it, while each of their links has the key it had: the
     /// same link at the same place. `keys`: this build's part keys (`PageFingerprints.partKeys`).
-    /// `words`: the search word table the shards made (`searchWords()`).
+    /// `words`: the search word tables the shards made (`searchWords()`).
     func record(
         _ rebuild: RebuildPlan, made: [PathKey: FileStamp], parts: [String: [LinkPart]], keys: [Fingerprint],
         words: SearchWordStore?

@@ -16,7 +16,7 @@ import LinkyModel
 ///   stamp the file had when the build wrote it. A page whose fingerprint is the one stored and whose
 ///   file still has that stamp is not rendered again; a file edited or replaced by hand is made again.
 ///   With them, where each link's part is in the files made from every link, and each link's part key
-///   (`PreviousLinkParts`), and the search word table with each link's key (`SearchWordStore`).
+///   (`PreviousLinkParts`), and the search word tables (words, initials' tails) with each link's key (`SearchWordStore`).
 ///   Written after the output is complete.
 ///
 /// Neither decides what the output contains, only what need not be done again. Another program, other
@@ -25,7 +25,7 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 9
+    static let formatVersion = 10
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String
@@ -34,7 +34,7 @@ struct BuildState: Sendable {
     var linkKeys: [Fingerprint] = []
     /// Where each link's part is in the files that keep parts (`OutputFile.parts`), by path.
     var parts: [String: [LinkPart]] = [:]
-    /// The search word table with each link's key (`SearchWordStore`), decoded only when asked for.
+    /// The search word tables with each link's key (`SearchWordStore`), decoded only when asked for.
     var searchWords: StoredSearchWords?
 
     struct Page: Sendable, Equatable {
@@ -99,7 +99,7 @@ struct BuildState: Sendable {
     /// for the output at the real path `outputPath`; a failure only costs the next build its head start.
     static func write(
         _ outputPath: String, _ pages: [(path: String, page: Page)], linkKeys: [Fingerprint] = [],
-        parts: [String: [LinkPart]] = [:], searchWords: (table: SearchWordTable, keys: [Fingerprint])? = nil,
+        parts: [String: [LinkPart]] = [:], searchWords: (tables: SearchWordTables, keys: [Fingerprint])? = nil,
         beside output: URL
     ) {
         // Through a buffer of a megabyte, not the whole state (15 MB at 10k links) in memory.
@@ -131,7 +131,7 @@ struct BuildState: Sendable {
             }
             // The search words last, after their length: a state read is not slowed by decoding them.
             let wordsLength = file.placeholder()
-            if let searchWords { StoredSearchWords.write(searchWords.table, keys: searchWords.keys, to: &file) }
+            if let searchWords { StoredSearchWords.write(searchWords.tables, keys: searchWords.keys, to: &file) }
             file.patch(wordsLength, file.offset - wordsLength - 8)
         }
     }

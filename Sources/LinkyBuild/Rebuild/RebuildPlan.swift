@@ -58,7 +58,7 @@ struct RebuildPlan: Sendable {
     /// bytes), in plan order; and the links' parts (see `PreviousLinkParts`).
     func writeState(
         made: [PathKey: FileStamp], linkKeys: [Fingerprint] = [], parts: [String: [LinkPart]] = [:],
-        searchWords: (table: SearchWordTable, keys: [Fingerprint])? = nil
+        searchWords: (tables: SearchWordTables, keys: [Fingerprint])? = nil
     ) {
         let pages = files.map { file, fingerprint in
             let key = PathKey(file.path)

@@ -1,28 +1,28 @@
 import Foundation
 import Synchronization
 
-/// The search word table a build found, with each link's key: what the next build patches
-/// (`SearchWordMemory`). Kept in the state file (`BuildState.searchWords`), read only when the shards
+/// The search word tables a build found (words and initials' tails), with each link's key: what the
+/// next build patches (`SearchWordMemory`). Kept in the state file (`BuildState.searchWords`), read only when the shards
 /// ask for it.
 ///
 /// A link's key is a fingerprint of what its words are found in — its title, its tags' names, its
 /// description and its note, as the search index has them — at its id: a link whose key is the one
-/// stored has the words the table holds for it, whatever else changed (settings, templates, the
+/// stored has the words and tails the tables hold for it, whatever else changed (settings, templates, the
 /// output), and a link moved to another id is changed at both.
 final class SearchWordStore: SearchWordMemory {
     private let stored: StoredSearchWords?
     private let memory = Mutex(Memory())
 
     private struct Memory {
-        /// The table the last build made, with its keys, when this store outlives a build (`advance`).
-        var last: (table: SearchWordTable, keys: [Fingerprint])?
+        /// The tables the last build made, with its keys, when this store outlives a build (`advance`).
+        var last: (tables: SearchWordTables, keys: [Fingerprint])?
         /// This build's keys, once `previous` has worked them out.
         var keys: [Fingerprint]?
-        /// The table the shards made, with its keys (`keep`).
-        var made: (table: SearchWordTable, keys: [Fingerprint])?
+        /// The tables the shards made, with their keys (`keep`).
+        var made: (tables: SearchWordTables, keys: [Fingerprint])?
     }
 
-    /// `previous`: the table the last build left in the state.
+    /// `previous`: the tables the last build left in the state.
     init(previous: StoredSearchWords?) {
         stored = previous
     }
@@ -32,7 +32,7 @@ final class SearchWordStore: SearchWordMemory {
         self.init(previous: nil)
     }
 
-    /// Makes the table this build made the one the next patches, for a store that outlives a build.
+    /// Makes the tables this build made the ones the next patches, for a store that outlives a build.
     func advance() {
         memory.withLock { memory in
             memory.last = memory.made ?? memory.last
@@ -40,26 +40,26 @@ final class SearchWordStore: SearchWordMemory {
         }
     }
 
-    func previous(_ index: SearchIndexDocument) -> (table: SearchWordTable, changed: [Int])? {
+    func previous(_ index: SearchIndexDocument) -> (tables: SearchWordTables, changed: [Int])? {
         let keys = Self.keys(index)
         let last = memory.withLock { memory in
             memory.keys = keys
             return memory.last
         }
-        guard let (table, previousKeys) = last ?? stored?.decode() else { return nil }
+        guard let (tables, previousKeys) = last ?? stored?.decode() else { return nil }
         let changed = (0..<max(keys.count, previousKeys.count)).filter {
             $0 >= keys.count || $0 >= previousKeys.count || keys[$0] != previousKeys[$0]
         }
-        return (table, changed)
+        return (tables, changed)
     }
 
-    func keep(_ table: SearchWordTable, of index: SearchIndexDocument) {
+    func keep(_ tables: SearchWordTables, of index: SearchIndexDocument) {
         let keys = memory.withLock { $0.keys } ?? Self.keys(index)
-        memory.withLock { $0.made = (table, keys) }
+        memory.withLock { $0.made = (tables, keys) }
     }
 
-    /// The table and keys this build made, for the state.
-    var made: (table: SearchWordTable, keys: [Fingerprint])? { memory.withLock { $0.made } }
+    /// The tables and keys this build made, for the state.
+    var made: (tables: SearchWordTables, keys: [Fingerprint])? { memory.withLock { $0.made } }
 
     /// Each link's key, by id.
     static func keys(_ index: SearchIndexDocument) -> [Fingerprint] {
@@ -79,42 +79,50 @@ final class SearchWordStore: SearchWordMemory {
     }
 }
 
-/// The search word table in the state file: where it is, decoded when asked for.
+/// The search word tables in the state file: where they are, decoded when asked for.
 struct StoredSearchWords: Sendable {
     let file: MappedFile
     let range: Range<Int>
 
-    /// The table and each link's key; nil when the bytes are damaged.
-    func decode() -> (table: SearchWordTable, keys: [Fingerprint])? {
+    /// The tables and each link's key; nil when the bytes are damaged.
+    func decode() -> (tables: SearchWordTables, keys: [Fingerprint])? {
         file.withUnsafeBytes { bytes in
             var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[range]))
             do throws(ByteReader.Malformed) {
                 let keys = try reader.array { r throws(ByteReader.Malformed) in try r.fingerprint() }
-                let count = try reader.count()
-                var words: [[UInt16]] = []
-                var postings: [[UInt32]] = []
-                words.reserveCapacity(count)
-                postings.reserveCapacity(count)
-                for _ in 0..<count {
-                    words.append(try Self.read(&reader, as: UInt16.self))
-                    postings.append(try Self.read(&reader, as: UInt32.self))
-                }
+                let words = try Self.table(&reader)
+                let tails = try Self.table(&reader)
                 guard reader.isAtEnd else { return nil }
-                return (SearchWordTable(words: words, postings: postings), keys)
+                return (SearchWordTables(words: words, tails: tails), keys)
             } catch {
                 return nil
             }
         }
     }
 
-    /// Writes `table` and `keys` as `decode` reads them.
-    static func write(_ table: SearchWordTable, keys: [Fingerprint], to file: inout ChunkedFile) {
+    private static func table(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> SearchWordTable {
+        let count = try reader.count()
+        var words: [[UInt16]] = []
+        var postings: [[UInt32]] = []
+        words.reserveCapacity(count)
+        postings.reserveCapacity(count)
+        for _ in 0..<count {
+            words.append(try Self.read(&reader, as: UInt16.self))
+            postings.append(try Self.read(&reader, as: UInt32.self))
+        }
+        return SearchWordTable(words: words, postings: postings)
+    }
+
+    /// Writes `tables` and `keys` as `decode` reads them.
+    static func write(_ tables: SearchWordTables, keys: [Fingerprint], to file: inout ChunkedFile) {
         file.writer.array(keys) { $0.fingerprint($1) }
-        file.writer.int(table.words.count)
-        for (word, postings) in zip(table.words, table.postings) {
-            write(word, to: &file.writer)
-            write(postings, to: &file.writer)
-            file.flushIfFull()
+        for table in [tables.words, tables.tails] {
+            file.writer.int(table.words.count)
+            for (word, postings) in zip(table.words, table.postings) {
+                write(word, to: &file.writer)
+                write(postings, to: &file.writer)
+                file.flushIfFull()
+            }
         }
     }
 

@@ -20,7 +20,7 @@ import Testing
         defer { site.remove() }
         #expect(await site.build().outcome == .success)
         let kept = try #require(BuildState.read(beside: site.output)?.searchWords?.decode())
-        #expect(kept.table == SearchWordTable(try await Self.searchIndex(site)))
+        #expect(kept.tables == SearchWordTables(try await Self.searchIndex(site)))
         #expect(kept.keys.count == 8)
 
         try RebuildStateTests.Edit.description.apply(to: site)
@@ -29,12 +29,12 @@ import Testing
         let (previous, changed) = try #require(store.previous(index))
         let edited = try #require(index.links.firstIndex { $0.title == "Beta" })
         #expect(changed == [edited])
-        #expect(previous == kept.table)
-        #expect(previous != SearchWordTable(index), "the edit added words")
+        #expect(previous == kept.tables)
+        #expect(previous.words != SearchWordTable(index), "the edit added words")
 
         #expect(await site.build().outcome == .success)
         let rebuilt = try #require(BuildState.read(beside: site.output)?.searchWords?.decode())
-        #expect(rebuilt.table == SearchWordTable(index))
+        #expect(rebuilt.tables == SearchWordTables(index))
         #expect(try filesBelow(site.output) == (try await RebuildStateTests.freshBuild(site)))
     }
 

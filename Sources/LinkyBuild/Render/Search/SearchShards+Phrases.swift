@@ -4,21 +4,22 @@
 /// `SearchText.phraseInitials` is kept under every one of its tails, so that such a match is a key
 /// that starts with the query word, found in a run of shards like any prefix; tails that are alike
 /// share one key, their postings merged.
-extension SearchShards {
-    /// The distinct tails, sorted by code unit, and per tail its postings, `link << 4 | fields` (bit 0
-    /// title, bit 1 tags), ascending by link.
-    func phraseTails() -> (tails: [Word], postings: [[UInt32]]) {
+extension SearchWordTable {
+    /// The distinct tails of the links of `links` (ids of `index`, ascending), sorted by code unit, and
+    /// per tail its postings, `link << 4 | fields` (bit 0 title, bit 1 tags), ascending by link. A table
+    /// as the words' is, so that a rebuild patches it the same way (`SearchWordTables`).
+    init(tailsOf index: SearchIndexDocument, links: some Sequence<Int>) {
         var found = WordArena()
-        var postings = SearchWordTable.Postings()
+        var postings = Postings()
         var tagTails: [Int: [Int]] = [:]
-        for (link, entry) in index.links.enumerated() {
-            let title = SearchText.phraseInitials(entry.title)
+        for link in links {
+            let title = SearchText.phraseInitials(index.links[link].title)
             title.withUnsafeBufferPointer { units in
                 for start in units.indices {
                     postings.add(found.id(of: UnsafeBufferPointer(rebasing: units[start...])), field: 0)
                 }
             }
-            for tag in entry.tags ?? [] {
+            for tag in index.links[link].tags ?? [] {
                 if tagTails[tag] == nil {
                     let initials = SearchText.phraseInitials(index.tags[tag])
                     tagTails[tag] = initials.withUnsafeBufferPointer { units in
@@ -30,6 +31,6 @@ extension SearchShards {
             postings.close(link: link)
         }
         let order = found.sortedIDs()
-        return (order.map { found.word($0) }, order.map { postings.lists[$0] })
+        self.init(words: order.map { found.word($0) }, postings: order.map { postings.lists[$0] })
     }
 }

@@ -33,13 +33,17 @@ struct SearchShards {
 
     let index: SearchIndexDocument
     let table: SearchWordTable
+    /// The initials' tails of the `p` space (`SearchWordTable(tailsOf:)`).
+    let tails: SearchWordTable
     /// Every facet value's name, by its number (`SearchIndexDocument.labelNames`).
     let labelNames: [String]
 
-    /// `memory`: the last build's word table, patched instead of made whole when it has one.
+    /// `memory`: the last build's word tables, patched instead of made whole when it has them.
     init(_ index: SearchIndexDocument, memory: (any SearchWordMemory)? = nil) {
         self.index = index
-        self.table = SearchWordTable(index, memory: memory)
+        let tables = SearchWordTables(index, memory: memory)
+        self.table = tables.words
+        self.tails = tables.tails
         self.labelNames = index.labelNames
     }
 
@@ -185,9 +189,8 @@ extension SearchShards {
                 consonants.append(.init(key: SearchText.initials(word), item: item))
             }
         }
-        let tails = phraseTails()
         let phrasePostings = tails.postings.map(SearchNumbers.postings)
-        let phrases = tails.tails.enumerated().map { SearchTermSpace.Entry(key: $0.element, item: $0.offset) }
+        let phrases = tails.words.enumerated().map { SearchTermSpace.Entry(key: $0.element, item: $0.offset) }
         // Each space with the bytes of each of its entries (`i` and `c` shards also hold each key's word).
         typealias Sized = (space: SearchTermSpace, sizes: [Int])
         func sized(_ entries: [SearchTermSpace.Entry], _ payload: [String], withWord: Bool) -> Sized {

@@ -60,7 +60,16 @@ struct SearchWordTable: Sendable, Equatable {
     /// and those of the changed links `index` still has found again. The same table as
     /// `init(index)` makes, for a fraction of the work when a few links changed.
     init(_ index: SearchIndexDocument, patching previous: SearchWordTable, changed: [Int]) {
-        let count = index.links.count
+        let links = changed.filter { $0 < index.links.count }.sorted()
+        self.init(
+            count: index.links.count, patching: previous, with: SearchWordTable(index, links: links), changed: changed)
+    }
+
+    /// `previous`, a table of the links as they were, patched for a collection of `count` links in which
+    /// only the links of `changed` (ids then or now) may differ: their postings are taken out, and
+    /// `made`'s — the table of the changed links still there, found again — merged in. A table of words
+    /// or of initials' tails alike.
+    init(count: Int, patching previous: SearchWordTable, with made: SearchWordTable, changed: [Int]) {
         var isChanged = [Bool](repeating: false, count: count)
         for id in changed where id < count { isChanged[id] = true }
         // A link the collection no longer has is taken out too.
@@ -75,7 +84,6 @@ struct SearchWordTable: Sendable, Equatable {
             let left = list.filter(unchanged)
             return left.isEmpty ? nil : left
         }
-        let made = SearchWordTable(index, links: changed.filter { $0 < count }.sorted())
         var words: [Word] = []
         var postings: [[UInt32]] = []
         words.reserveCapacity(previous.words.count + made.words.count)

@@ -136,6 +136,12 @@ import Testing
             let now = SearchIndexDocument(categories: [], tags: tags, links: after)
             let patched = SearchWordTable(now, patching: SearchWordTable(before), changed: changed.sorted())
             #expect(patched == SearchWordTable(now), "round \(round)")
+            // The initials' tails are patched alike.
+            let tails = SearchWordTable(
+                count: after.count, patching: SearchWordTable(tailsOf: before, links: links.indices),
+                with: SearchWordTable(tailsOf: now, links: changed.filter { $0 < after.count }.sorted()),
+                changed: changed.sorted())
+            #expect(tails == SearchWordTable(tailsOf: now, links: after.indices), "round \(round)")
             // Nothing changed, nothing found again: the same table.
             #expect(SearchWordTable(now, patching: SearchWordTable(now), changed: []) == SearchWordTable(now))
         }
