@@ -73,18 +73,18 @@ extension SearchShards {
     }
 
     /// Per tag, its links.
-    func tagLists() -> [[UInt32]] { memberLists(count: index.tags.count, \.tags) }
+    func tagLists() -> [[UInt32]] { memberLists(count: index.tags.count) { index.links[$0].tags } }
 
     /// Per facet value (numbered across the facets), its links.
-    func labelLists() -> [[UInt32]] { memberLists(count: labelNames.count, \.labels) }
+    func labelLists() -> [[UInt32]] { memberLists(count: labelNames.count) { index.links[$0].labels } }
 
-    /// Per number `0 ..< count`, the links whose `members` hold it, ascending.
-    private func memberLists(
-        count: Int, _ members: KeyPath<SearchIndexDocument.LinkEntry, [Int]?>
-    ) -> [[UInt32]] {
+    /// Per number `0 ..< count`, the links whose `members` (given a link's id) hold it, ascending.
+    /// A closure that reads the one field, not a key path: `index.links[id][keyPath:]` copies the whole
+    /// entry (its strings retained and released) for every link, at every build.
+    private func memberLists(count: Int, _ members: (Int) -> [Int]?) -> [[UInt32]] {
         var lists = [[UInt32]](repeating: [], count: count)
         for id in index.links.indices {
-            for member in index.links[id][keyPath: members] ?? [] { lists[member].append(UInt32(id)) }
+            for member in members(id) ?? [] { lists[member].append(UInt32(id)) }
         }
         return lists
     }
@@ -105,7 +105,7 @@ extension SearchShards {
     func titleOrder() -> [UInt32] {
         // As bytes: UTF-8 keeps the order of code points, and comparing bytes is many times faster
         // than comparing Strings.
-        let keys = index.links.map { Array($0.title.foldedIdentity.utf8) }
+        let keys = index.links.indices.map { Array(index.links[$0].title.foldedIdentity.utf8) }
         return index.links.indices.sorted { a, b in
             keys[a] == keys[b] ? a < b : keys[a].lexicographicallyPrecedes(keys[b])
         }.map(UInt32.init)

@@ -193,14 +193,16 @@ extension SearchShards {
         let phrases = tails.words.enumerated().map { SearchTermSpace.Entry(key: $0.element, item: $0.offset) }
         // Each space with the bytes of each of its entries (`i` and `c` shards also hold each key's word).
         typealias Sized = (space: SearchTermSpace, sizes: [Int])
-        func sized(_ entries: [SearchTermSpace.Entry], _ payload: [String], withWord: Bool) -> Sized {
-            let space = SearchTermSpace(entries)
+        func sized(
+            _ entries: [SearchTermSpace.Entry], _ payload: [String], withWord: Bool, sorted: Bool = false
+        ) -> Sized {
+            let space = sorted ? SearchTermSpace(sorted: entries) : SearchTermSpace(entries)
             return (space, space.entries.map { Self.entryLength($0.key, payload[$0.item], withWord: withWord) })
         }
         let uncut = (
-            words: sized(words, postings, withWord: false), inside: sized(inside, postings, withWord: true),
+            words: sized(words, postings, withWord: false, sorted: true), inside: sized(inside, postings, withWord: true),
             consonants: sized(consonants, consonantPostings, withWord: true),
-            phrases: sized(phrases, phrasePostings, withWord: false)
+            phrases: sized(phrases, phrasePostings, withWord: false, sorted: true)
         )
         // `p` is left out of the shards' size: its tails (7.5 MB at 100k links) would make every
         // other shard larger, and with it every query's first bytes (measured: 31 → 40 KB gzip median).

@@ -43,9 +43,18 @@ struct SearchTermSpace: Sendable {
     var separators: [Word] = [[]]
 
     init(_ entries: [Entry]) {
-        self.entries = entries.sorted {
-            $0.key == $1.key ? $0.item < $1.item : [UInt16].codeUnitsPrecede($0.key, $1.key)
-        }
+        self.entries = entries.sorted(by: Self.precedes)
+    }
+
+    /// Entries already in order (a word table's words, or its tails, with their items ascending): not
+    /// sorted again, which is most of a rebuild's work on the `w` and `p` spaces.
+    init(sorted entries: [Entry]) {
+        assert(zip(entries, entries.dropFirst()).allSatisfy { Self.precedes($0, $1) })
+        self.entries = entries
+    }
+
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.key == b.key ? a.item < b.item : [UInt16].codeUnitsPrecede(a.key, b.key)
     }
 
     /// Cuts the space into shards of about `target` bytes (`size(i)` is entry `i`'s), never between
