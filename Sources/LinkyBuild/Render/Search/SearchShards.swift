@@ -200,7 +200,8 @@ extension SearchShards {
             return (space, space.entries.map { Self.entryLength($0.key, payload[$0.item], withWord: withWord) })
         }
         let uncut = (
-            words: sized(words, postings, withWord: false, sorted: true), inside: sized(inside, postings, withWord: true),
+            words: sized(words, postings, withWord: false, sorted: true),
+            inside: sized(inside, postings, withWord: true),
             consonants: sized(consonants, consonantPostings, withWord: true),
             phrases: sized(phrases, phrasePostings, withWord: false, sorted: true)
         )
