@@ -2,8 +2,9 @@ import Foundation
 
 /// The last build's search word tables, for a rebuild to patch instead of finding every link's words
 /// again: the word table was 7% of a 10k one-file rebuild's CPU, on the core the search shards keep
-/// busy longest, and the initials' tails of the `p` space as much again. A build's cache gives it (its
-/// one implementation is in Rebuild/); a build without one finds every word.
+/// busy longest. The initials' tails of the `p` space are kept the same way, one design for both
+/// (measured at 10k: about even, what finding them costs the bigger state costs to write and read).
+/// A build's cache gives it (its one implementation is in Rebuild/); a build without one finds every word.
 protocol SearchWordMemory: Sendable {
     /// The tables of the links as the last build found them, with the ids (then or now) of the links
     /// whose words may differ in `index`; nil when there are none to patch.
