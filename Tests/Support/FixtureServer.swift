@@ -10,12 +10,18 @@ public final class FixtureServer: Sendable {
 
     /// Starts the server on `host` (127.0.0.2 stands in for a private address, such as a cloud's
     /// metadata service, in the tests of requests refused as not public).
-    public init(host: String = "127.0.0.1") throws {
+    public convenience init(host: String = "127.0.0.1") throws {
+        try self.init(script: "network/server.py", arguments: ["0", host], host: host)
+    }
+
+    /// Another server of `Tests/Fixtures` (`script`, relative to it) that prints its port first, such as
+    /// `projects/github_server.py`.
+    public init(script name: String, arguments: [String], host: String = "127.0.0.1") throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../Fixtures/network/server.py").standardizedFileURL
+            .appending(path: "../Fixtures/\(name)").standardizedFileURL
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "0", host]
+        process.arguments = ["python3", script.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
