@@ -55,7 +55,7 @@ public struct ProjectData: Sendable, Equatable {
             return fetched.timeIntervalSince(updated) > Double(days) * 86_400
         }
 
-        static func day(_ text: String?) -> Date? {
+        public static func day(_ text: String?) -> Date? {
             guard let text, text.count >= 10 else { return nil }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
