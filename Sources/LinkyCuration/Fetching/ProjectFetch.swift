@@ -52,6 +52,12 @@ public struct ProjectFetch: Sendable {
         public var saved: Bool
     }
 
+    /// Reads the site as `fetch` does (drafts included) and plans from it.
+    public func plan() async throws -> Plan {
+        let report = try await MetadataFetch.readSite(options.siteFolder)
+        return try plan(report.site ?? Site())
+    }
+
     public func plan(_ site: Site) throws -> Plan {
         let data = try ProjectData.load(fromSiteFolder: options.siteFolder)
         var repositories: [ProjectAddress] = []
