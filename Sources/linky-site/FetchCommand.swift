@@ -235,6 +235,8 @@ extension FetchCommand {
         let report: ProjectFetch.Report
         do {
             plan = try await projects.plan()
+            // A site that links to no repository: nothing to say.
+            guard !plan.repositories.isEmpty else { return }
             report = try await projects.fetch(plan)
         } catch let failure as MetadataFetch.Failure {
             throw exitCode(failure, prefix: folder.prefix)
@@ -252,10 +254,17 @@ extension FetchCommand {
                 "\(Self.location(missing.uses, folder)): warning[\(DiagnosticCode.projectMissing.rawValue)]: \(missing.project.url) does not exist (deleted, or private)"
             )
         }
-        for failure in report.failures {
+        // Each failure at its link; many alike (GitHub unreachable) once.
+        let messages = Set(report.failures.map(\.message))
+        if report.failures.count > 10, messages.count == 1 {
             Terminal.output(
-                "\(Self.location(failure.uses, folder)): warning: project data of \(failure.project.url) could not be read: \(failure.message)"
-            )
+                "warning: project data of \(report.failures.count) repositories could not be read: \(messages.first!)")
+        } else {
+            for failure in report.failures {
+                Terminal.output(
+                    "\(Self.location(failure.uses, folder)): warning: project data of \(failure.project.url) could not be read: \(failure.message)"
+                )
+            }
         }
         let token = options.environment["GITHUB_TOKEN"].map { !$0.isEmpty } ?? false
         var summary =

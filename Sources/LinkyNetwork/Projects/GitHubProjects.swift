@@ -80,6 +80,7 @@ public struct GitHubProjects: Sendable {
 
     func fetchREST(_ repositories: [ProjectAddress]) async -> Outcome {
         var outcome = Outcome()
+        var unreachable = 0
         for (index, repository) in repositories.enumerated() {
             let url = "\(endpoints.api)/repos/\(repository.path)"
             let response: WebClient.Response
@@ -87,8 +88,16 @@ public struct GitHubProjects: Sendable {
                 outcome.requests += 1
                 response = try await client.request(
                     url, readBody: true, accept: "application/vnd.github+json", headers: headers())
+                unreachable = 0
             } catch {
                 outcome.failures[repository.key] = error.description
+                // Three in a row that reach no server: GitHub cannot be reached (no network, a wrong
+                // GITHUB_API_URL); the rest fail alike, without a wait each.
+                unreachable += 1
+                if unreachable >= 3 {
+                    for rest in repositories[(index + 1)...] { outcome.failures[rest.key] = error.description }
+                    break
+                }
                 continue
             }
             if let stop = Self.rateLimit(response) {
