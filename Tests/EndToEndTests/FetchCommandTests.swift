@@ -86,3 +86,89 @@ extension CommandLineTests {
             "list files are never rewritten")
     }
 }
+
+/// `fetch`'s project data step (issue 44) against a local GitHub.
+extension CommandLineTests {
+    static let projectRepositories: [String: Any] = [
+        "gin-gonic/gin": ["stars": 81_234, "pushed": "2026-11-20T08:00:00Z", "license": "MIT", "language": "Go"],
+        "old/abandoned": ["stars": 12, "pushed": "2019-03-01T00:00:00Z", "archived": true],
+        "new-owner/renamed": ["stars": 3_400, "pushed": "2026-10-01T00:00:00Z", "language": "Rust"],
+        "a/b": ["stars": 1, "pushed": "2026-11-01T00:00:00Z"],
+    ]
+
+    static func projectSite(_ test: CommandLineTests) throws -> URL {
+        try test.temporarySite([
+            "links/tools.md": """
+                ---
+                title: Tools
+                ---
+                - [Gin](https://github.com/gin-gonic/gin) - A web framework.
+                - [Abandoned](https://github.com/old/abandoned) - Archived long ago.
+                - [Renamed](https://github.com/old-owner/renamed/tree/main) - Moved since.
+                - [Deleted](https://github.com/gone/deleted) - No more.
+                - [Site](https://b.example/) - A site ([Source code](https://github.com/a/b)).
+                """
+        ])
+    }
+
+    /// `projects.json`'s entries by key.
+    static func projects(_ site: URL) throws -> [String: [String: Any]] {
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "projects.json")))
+        return (file as? [String: Any])?["projects"] as? [String: [String: Any]] ?? [:]
+    }
+
+    func githubEnvironment(_ server: FixtureServer) -> [String: String] {
+        ["CI": "true", "GITHUB_TOKEN": "", "GITHUB_API_URL": server.url(""), "GITHUB_GRAPHQL_URL": server.url("/graphql")]
+    }
+
+    @Test func fetchReadsProjectDataOfRepositoryLinks() throws {
+        let server = try FixtureServer.github([
+            "repositories": Self.projectRepositories, "moved": ["old-owner/renamed": "new-owner/renamed"],
+        ])
+        let site = try Self.projectSite(self)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let fetch = try run(
+            ["fetch", site.path, "--projects-only", "--allow-private"], environment: githubEnvironment(server))
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(
+            fetch.stdout.contains(
+                "links/tools.md:6: note[LINKY220]: https://github.com/old-owner/renamed moved to https://github.com/new-owner/renamed"
+            ), "\(fetch.stdout)")
+        #expect(
+            fetch.stdout.contains(
+                "links/tools.md:7: warning[LINKY221]: https://github.com/gone/deleted does not exist (deleted, or private)"),
+            "\(fetch.stdout)")
+        #expect(fetch.stderr.contains("Projects: 5 repositories linked, 5 due, 5 read in 5 requests"), "\(fetch.stderr)")
+        #expect(!fetch.stderr.contains("Fetched"), "--projects-only reads no page")
+        let projects = try Self.projects(site)
+        #expect(projects.keys.sorted() == [
+            "github.com/a/b", "github.com/gin-gonic/gin", "github.com/gone/deleted", "github.com/old-owner/renamed",
+            "github.com/old/abandoned",
+        ])
+        #expect(projects["github.com/gin-gonic/gin"]?["stars"] as? Int == 81_234)
+        #expect(projects["github.com/old/abandoned"]?["archived"] as? Bool == true)
+        #expect(projects["github.com/gone/deleted"]?["missing"] as? Bool == true)
+    }
+
+    @Test func aRateLimitHalfwayKeepsWhatWasReadAndTheNextRunFinishes() throws {
+        let site = try Self.projectSite(self)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let limited = try FixtureServer.github(["repositories": Self.projectRepositories, "limit": 2])
+        let first = try run(
+            ["fetch", site.path, "--projects-only", "--allow-private"], environment: githubEnvironment(limited))
+        #expect(first.status == 75, "\(first.stderr)")
+        #expect(first.stderr.contains("rate limit stopped the run with 3 repositories left"), "\(first.stderr)")
+        #expect(first.stderr.contains("Run again after 2030-01-01 00:00 UTC."), "\(first.stderr)")
+        #expect(try Self.projects(site).count == 2)
+
+        let open = try FixtureServer.github(["repositories": Self.projectRepositories])
+        let second = try run(
+            ["fetch", site.path, "--projects-only", "--allow-private", "--max-age", "1"],
+            environment: githubEnvironment(open))
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("5 repositories linked, 3 due, 3 read in 3 requests"), "\(second.stderr)")
+        // The moved one is two requests at the server (its redirect); the two read before are not asked again.
+        #expect(try open.log().count == 4)
+        #expect(try Self.projects(site).count == 5)
+    }
+}

@@ -19,12 +19,10 @@ import Testing
     ]
 
     /// A server with `repositories`, `old-owner/renamed` moved to `new-owner/renamed`, and `extra` settings.
-    static func server(_ extra: [String: Any] = [:]) throws -> (FixtureServer, URL) {
+    static func server(_ extra: [String: Any] = [:]) throws -> FixtureServer {
         var config: [String: Any] = ["repositories": repositories, "moved": ["old-owner/renamed": "new-owner/renamed"]]
         config.merge(extra) { $1 }
-        let file = FileManager.default.temporaryDirectory.appending(path: "github-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: config).write(to: file)
-        return (try FixtureServer(script: "projects/github_server.py", arguments: [file.path]), file)
+        return try FixtureServer.github(config)
     }
 
     static let asked = [
@@ -40,8 +38,7 @@ import Testing
 
     @Test(arguments: [nil, "t0ken"])
     func eachRepositorysDataIsRead(token: String?) async throws {
-        let (server, file) = try Self.server(["token": "t0ken"])
-        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try Self.server(["token": "t0ken"])
         let outcome = await fetcher(server, token: token).fetch(Self.asked)
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(outcome.stopped == nil)
@@ -66,8 +63,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func aRateLimitStopsTheRunAndKeepsWhatWasRead(secondary: Bool) async throws {
-        let (server, file) = try Self.server(["limit": 2, "secondary": secondary])
-        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try Self.server(["limit": 2, "secondary": secondary])
         let outcome = await fetcher(server, token: nil).fetch(Self.asked)
         #expect(outcome.projects.count == 2, "the two answered before the limit are kept")
         let stop = try #require(outcome.stopped)
@@ -77,8 +73,7 @@ import Testing
     }
 
     @Test func theTokenGoesInAHeaderAndNowhereElse() async throws {
-        let (server, file) = try Self.server(["token": "t0ken"])
-        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try Self.server(["token": "t0ken"])
         let outcome = await fetcher(server, token: "wrong-secret").fetch(Self.asked)
         #expect(outcome.projects.isEmpty)
         #expect(!outcome.failures.isEmpty)

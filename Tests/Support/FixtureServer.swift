@@ -41,6 +41,14 @@ public final class FixtureServer: Sendable {
         self.process = process
     }
 
+    /// The local GitHub of the project data tests (`Tests/Fixtures/projects/github_server.py`), set up
+    /// with `config` (its repositories, moved ones, a rate limit, a token: see the script).
+    public static func github(_ config: [String: Any]) throws -> FixtureServer {
+        let file = FileManager.default.temporaryDirectory.appending(path: "github-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
+        return try FixtureServer(script: "projects/github_server.py", arguments: [file.path])
+    }
+
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
     public static func closedPort() throws -> Int {
         #if os(Linux)
