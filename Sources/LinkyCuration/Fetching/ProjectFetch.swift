@@ -55,7 +55,10 @@ public struct ProjectFetch: Sendable {
     /// Reads the site as `fetch` does (drafts included) and plans from it.
     public func plan() async throws -> Plan {
         let report = try await MetadataFetch.readSite(options.siteFolder)
-        return try plan(report.site ?? Site())
+        guard let site = report.site else {
+            return Plan(repositories: [], due: [], uses: [:], data: ProjectData())
+        }
+        return try plan(site)
     }
 
     public func plan(_ site: Site) throws -> Plan {
