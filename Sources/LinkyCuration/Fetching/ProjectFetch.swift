@@ -106,13 +106,13 @@ public struct ProjectFetch: Sendable {
         return Report(
             read: outcome.projects.count, requests: outcome.requests,
             moved: outcome.projects.sorted { $0.key < $1.key }.compactMap { key, project in
-                project.movedTo.flatMap { to in byKey[key].map { ($0, to, uses(key)) } }
+                project.movedTo.flatMap { to in byKey[key].map { (project: $0, to: to, uses: uses(key)) } }
             },
             missing: outcome.projects.sorted { $0.key < $1.key }.compactMap { key, project in
-                project.missing == true ? byKey[key].map { ($0, uses(key)) } : nil
+                project.missing == true ? byKey[key].map { (project: $0, uses: uses(key)) } : nil
             },
             failures: outcome.failures.sorted { $0.key < $1.key }.compactMap { key, message in
-                byKey[key].map { ($0, message, uses(key)) }
+                byKey[key].map { (project: $0, message: message, uses: uses(key)) }
             },
             unsupported: plan.due.count - due.count, stopped: outcome.stopped, saved: saved)
     }
