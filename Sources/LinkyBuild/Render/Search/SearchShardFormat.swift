@@ -26,6 +26,17 @@ enum SearchShardFormat {
         return JSONText.script(prefix, [UInt8](try DataEncoding.json(value, pretty: false)), suffix)
     }
 
+    /// A term shard's key or word: the UTF-16 code units search.js compares, written as a JSON string
+    /// straight from them (`JSONText.string(utf16:)`).
+    struct Key: Encodable, Equatable {
+        var units: [UInt16]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(String(decoding: units, as: UTF16.self))
+        }
+    }
+
     /// `search/data/manifest.js`: what the page loads before the first key, and how to find the rest.
     struct Manifest: Encodable {
         struct Results: Encodable {
@@ -39,7 +50,7 @@ enum SearchShardFormat {
         var categories: [SearchIndexDocument.CategoryEntry]
         /// Per term space (`w`, `i`, `c`, `a`, and `b` for the best of `a`), each shard's smallest key;
         /// shard `n` is `<space><n>`.
-        var terms: [String: [String]]
+        var terms: [String: [Key]]
         /// A query word whose `w`, `i` and `c` shards would number more than this has its own
         /// precomputed result in the `a` space.
         var aggregateAbove: Int
@@ -106,9 +117,9 @@ enum SearchShardFormat {
     /// 1 tags, 2 description, 3 note); in `a` it is `delta << 4 | field << 2 | quality` (quality 0
     /// whole word, 1 start, 2 inside, 3 initial consonants).
     struct TermShard: Encodable {
-        var keys: [String]
+        var keys: [Key]
         /// The word each key stands for, in `i` and `c` (in `w` the key is the word).
-        var words: [String]?
+        var words: [Key]?
         var postings: [String]
     }
 
@@ -116,7 +127,7 @@ enum SearchShardFormat {
     /// first `aggregate_best` of them in rank order (`best`), each `id << 4 | field << 2 | quality`
     /// (not deltas: the order is by score), and the first few of them as results show them.
     struct BestShard: Encodable {
-        var keys: [String]
+        var keys: [Key]
         var totals: [Int]
         var best: [String]
         /// Per key, its first results as result shards hold them (`links`), in rank order.
@@ -200,7 +211,7 @@ extension SearchShardFormat.Manifest: JSONTextWritable {
             }
             json.member("tag_shards", tagShards)
             json.key("terms")
-            json.sortedObject(terms) { json, separators in json.array(separators) { $0.string($1) } }
+            json.sortedObject(terms) { json, separators in json.keys(separators) }
             json.member("version", version)
         }
     }
@@ -211,9 +222,13 @@ extension SearchShardFormat.Shard: JSONTextWritable {
         json.object { json in
             switch self {
             case .terms(let shard):
-                json.member("keys", shard.keys)
+                json.key("keys")
+                json.keys(shard.keys)
                 json.member("postings", shard.postings)
-                json.member("words", shard.words)
+                if let words = shard.words {
+                    json.key("words")
+                    json.keys(words)
+                }
             case .results(let shard):
                 json.member("first", shard.first)
                 if let labels = shard.labels {
@@ -230,7 +245,8 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("lists", shard.lists)
             case .best(let shard):
                 json.member("best", shard.best)
-                json.member("keys", shard.keys)
+                json.key("keys")
+                json.keys(shard.keys)
                 if let labels = shard.labels {
                     json.key("labels")
                     json.sortedObject(labels) { $0.string($1) }
@@ -252,5 +268,11 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("ids", shard.ids)
             }
         }
+    }
+}
+
+extension JSONText {
+    fileprivate mutating func keys(_ keys: [SearchShardFormat.Key]) {
+        array(keys.indices) { $0.string(utf16: keys[$1].units) }
     }
 }

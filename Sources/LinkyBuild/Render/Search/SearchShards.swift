@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The sharded search index the search page loads (`search/data/`): a manifest, term shards keyed by
 /// the start of each folded word, result shards by link id and filter shards by tag and category, so
@@ -49,28 +50,75 @@ struct SearchShards {
 
     /// Every file of `search/data/`, the manifest first.
     /// `foundation`: encoded with Foundation's `JSONEncoder`, the reference the tests hold `JSONText` to.
+    ///
+    /// The shards are a rebuild's longest task (at 10k links, 200 ms of a 260 ms render, the other core
+    /// idle for half of it), so the term spaces and the other shards are made on two threads at once,
+    /// and the shards are encoded on two.
     func files(foundation: Bool = false) throws -> [OutputFile] {
+        let made = Mutex<(terms: TermSpaces?, others: OtherShards?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                var terms = termSpaces()
+                terms.aggregates = aggregates(&terms)
+                made.withLock { $0.terms = terms }
+            } else {
+                let others = otherShards()
+                made.withLock { $0.others = others }
+            }
+        }
+        let (terms, others) = made.withLock { ($0.terms!, $0.others!) }
+        let shards = termShards(terms) + others.shards
+        let scripts = try Self.inTwoLanes(shards) {
+            OutputFile(
+                path: Format.path($0.name), contents: try Format.script($0.name, $0.shard, foundation: foundation))
+        }
+        let inline = scripts.reduce(0) { $0 + $1.contents.count } < Self.inlineLimit
+        var manifest = others.manifest
+        manifest.terms = Dictionary(
+            uniqueKeysWithValues: terms.all.map { ($0.name.rawValue, $0.space.separators.map(Format.Key.init)) })
+        manifest.inline = inline ? Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0.shard) }) : nil
+        let manifestFile = OutputFile(
+            path: Format.path(Format.manifestName),
+            contents: try Format.script(Format.manifestName, manifest, foundation: foundation))
+        return [manifestFile] + (inline ? [] : scripts)
+    }
+
+    /// The shards of the term spaces, the `b` space's with what its results show.
+    private func termShards(_ terms: TermSpaces) -> [(name: String, shard: Format.Shard)] {
         var shards: [(name: String, shard: Format.Shard)] = []
-        var terms = termSpaces()
-        terms.aggregates = aggregates(&terms)
         for (name, space) in terms.all {
             for shard in 0..<space.shardCount {
                 let entries = space.entries[space.shardEntries(shard)]
+                let keys = entries.map { Format.Key(units: $0.key) }
                 if name == .best {
                     let shown = entries.map { terms.aggregateShown[$0.item] }
                     let best = Format.BestShard(
-                        keys: entries.map(\.key.string), totals: entries.map { terms.aggregateTotals[$0.item] },
+                        keys: keys, totals: entries.map { terms.aggregateTotals[$0.item] },
                         best: entries.map { terms.aggregateBest[$0.item] }, shown: shown,
                         tags: tagNames(of: shown.flatMap { $0 }), labels: labelNames(of: shown.flatMap { $0 }))
                     shards.append(("\(name.rawValue)\(shard)", .best(best)))
                     continue
                 }
-                let words = name == .inside || name == .consonants ? entries.map { table.words[$0.item].string } : nil
+                let words =
+                    name == .inside || name == .consonants
+                    ? entries.map { Format.Key(units: table.words[$0.item]) } : nil
                 let postings = entries.map { terms.payload(name)[$0.item] }
-                let term = Format.TermShard(keys: entries.map(\.key.string), words: words, postings: postings)
+                let term = Format.TermShard(keys: keys, words: words, postings: postings)
                 shards.append(("\(name.rawValue)\(shard)", .terms(term)))
             }
         }
+        return shards
+    }
+
+    /// The shards that are not cut from the word tables, and the manifest but for its term spaces and
+    /// inline shards.
+    private struct OtherShards {
+        var shards: [(name: String, shard: Format.Shard)]
+        var manifest: Format.Manifest
+    }
+
+    private func otherShards() -> OtherShards {
+        var shards: [(name: String, shard: Format.Shard)] = []
         let results = resultShards()
         shards += results.shards.enumerated().map { ("r\($0.offset)", .results($0.element)) }
         let tags = filterShards(tagLists())
@@ -90,27 +138,29 @@ struct SearchShards {
             favorites: SearchNumbers.deltas(flags.favorites), dead: SearchNumbers.deltas(flags.dead))
         shards.append((Format.flagsName, .flags(flagShard)))
         shards.append((Format.titlesName, .titles(.init(ids: SearchNumbers.string(titleOrder())))))
-
-        let scripts = try shards.map {
-            OutputFile(
-                path: Format.path($0.name), contents: try Format.script($0.name, $0.shard, foundation: foundation))
-        }
-        let inline = scripts.reduce(0) { $0 + $1.contents.count } < Self.inlineLimit
         let manifest = Format.Manifest(
-            links: index.links.count, categories: index.categories,
-            terms: Dictionary(
-                uniqueKeysWithValues: terms.all.map { ($0.name.rawValue, $0.space.separators.map(\.string)) }),
+            links: index.links.count, categories: index.categories, terms: [:],
             aggregateAbove: Self.aggregateAbove,
             aggregateBest: Self.bestCount,
             results: .init(size: results.size, count: results.shards.count), tagShards: tags.firsts,
             categoryShards: categories.firsts,
             facets: (index.facets ?? []).map { .init(key: $0.key, name: $0.name, values: $0.values.count) },
-            labelShards: labelFilters.firsts, favorites: flags.favorites.count, dead: flags.dead.count,
-            inline: inline ? Dictionary(uniqueKeysWithValues: shards.map { ($0.name, $0.shard) }) : nil)
-        let manifestFile = OutputFile(
-            path: Format.path(Format.manifestName),
-            contents: try Format.script(Format.manifestName, manifest, foundation: foundation))
-        return [manifestFile] + (inline ? [] : scripts)
+            labelShards: labelFilters.firsts, favorites: flags.favorites.count, dead: flags.dead.count, inline: nil)
+        return OtherShards(shards: shards, manifest: manifest)
+    }
+
+    /// `transform` of each of `items`, in order, made on two threads (alternate items each); the first
+    /// error either meets is thrown.
+    static func inTwoLanes<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ transform: @Sendable (Item) throws -> Result
+    ) throws -> [Result] {
+        let lanes = Mutex<[Swift.Result<[Result], any Error>]>(Array(repeating: .success([]), count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            let made = Swift.Result { try stride(from: lane, to: items.count, by: 2).map { try transform(items[$0]) } }
+            lanes.withLock { $0[lane] = made }
+        }
+        let (even, odd) = try lanes.withLock { (try $0[0].get(), try $0[1].get()) }
+        return items.indices.map { $0 % 2 == 0 ? even[$0 / 2] : odd[$0 / 2] }
     }
 }
 

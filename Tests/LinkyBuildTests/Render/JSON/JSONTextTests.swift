@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    /// A search key written from its UTF-16 code units is the string it decodes to, written as a
+    /// `String` is: plain ASCII, Hangul syllables and jamo, two- and three-byte units, a pair of
+    /// surrogates, a lone one (cut where a key was shortened), quotes and control characters.
+    @Test(arguments: [
+        "swift", "맛집", "ㅁㅈ", "é ß ø", "\u{7FF}\u{800}\u{FFFF}", "👩‍💻 a", "say \"hi\"", "back\\slash", "tab\tnew\n\u{1}",
+    ])
+    func codeUnitsEncodeAsTheirString(_ text: String) {
+        let units = Array(text.utf16)
+        for key in [units, Array(units.dropLast()), [0xD83D], [0x61, 0xDC69, 0x62]] {
+            var ours = JSONText(pretty: false)
+            ours.string(utf16: key)
+            var theirs = JSONText(pretty: false)
+            theirs.string(String(decoding: key, as: UTF16.self))
+            #expect(ours.bytes == theirs.bytes, "\(key)")
+        }
+    }
+
     @Test func generatedSiteEncodesAlike() async throws {
         let site = try GeneratedSite(links: 2000)
         defer { site.remove() }
