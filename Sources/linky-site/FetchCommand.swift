@@ -269,7 +269,10 @@ extension FetchCommand {
         let token = options.environment["GITHUB_TOKEN"].map { !$0.isEmpty } ?? false
         var summary =
             "Projects: \(plan.repositories.count) repositories linked, \(plan.due.count) due, \(report.read) read in \(report.requests) requests"
-        summary += token ? " (with GITHUB_TOKEN)" : " (without a token: GitHub allows 60 requests an hour; set GITHUB_TOKEN for more)"
+        summary +=
+            token
+            ? " (with GITHUB_TOKEN)"
+            : " (without a token: GitHub allows 60 requests an hour; set GITHUB_TOKEN for more)"
         if report.unsupported > 0 { summary += "; \(report.unsupported) on GitLab or Gitea hosts, not read yet" }
         Terminal.error("\(summary).\n")
         if let stop = report.stopped {

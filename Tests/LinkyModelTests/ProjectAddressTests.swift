@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LinkyModel
@@ -14,13 +15,18 @@ import Testing
         ("https://github.com/apple/swift/tree/main/docs", "github.com/apple/swift", "apple/swift"),
         ("https://github.com/go-kit/kit#readme", "github.com/go-kit/kit", "go-kit/kit"),
         ("https://github.com/owner/owner.github.io", "github.com/owner/owner.github.io", "owner/owner.github.io"),
-        ("https://github.com/rust-lang/rust/blob/master/README.md?plain=1", "github.com/rust-lang/rust", "rust-lang/rust"),
+        (
+            "https://github.com/rust-lang/rust/blob/master/README.md?plain=1", "github.com/rust-lang/rust",
+            "rust-lang/rust"
+        ),
         ("https://gitlab.com/gitlab-org/gitlab", "gitlab.com/gitlab-org/gitlab", "gitlab-org/gitlab"),
         ("https://gitlab.com/group/sub/project/-/issues/3", "gitlab.com/group/sub/project", "group/sub/project"),
         ("https://gitlab.com/inkscape/inkscape/tree/master", "gitlab.com/inkscape/inkscape", "inkscape/inkscape"),
         ("https://codeberg.org/forgejo/forgejo", "codeberg.org/forgejo/forgejo", "forgejo/forgejo"),
-        ("https://codeberg.org/Freeyourgadget/Gadgetbridge/releases", "codeberg.org/freeyourgadget/gadgetbridge",
-         "Freeyourgadget/Gadgetbridge"),
+        (
+            "https://codeberg.org/Freeyourgadget/Gadgetbridge/releases", "codeberg.org/freeyourgadget/gadgetbridge",
+            "Freeyourgadget/Gadgetbridge"
+        ),
     ])
     func aRepositoryAddressNamesItsProject(address: String, key: String, path: String) throws {
         let project = try #require(ProjectAddress(address))
@@ -71,7 +77,8 @@ import Testing
         let text = try #require(String(data: bytes, encoding: .utf8))
         #expect(try ProjectData.decode(bytes) == data)
         #expect(text.hasSuffix("}\n"))
-        let a = try #require(text.range(of: "gitlab.com/a/b")), g = try #require(text.range(of: "github.com/gin-gonic/gin"))
+        let a = try #require(text.range(of: "gitlab.com/a/b")),
+            g = try #require(text.range(of: "github.com/gin-gonic/gin"))
         #expect(g.lowerBound < a.lowerBound, "keys sorted")
         #expect(text.contains("\"moved_to\" : \"https://gitlab.com/new/place\""))
         #expect(throws: MetadataCache.Failure.self) {

@@ -9,7 +9,7 @@ import Testing
 /// (`Tests/Fixtures/projects/github_server.py`): REST without a token, GraphQL with one; a moved
 /// repository followed and reported, a deleted one marked, a rate limit that stops the run cleanly.
 @Suite struct GitHubProjectsTests {
-    static let repositories: [String: Any] = [
+    nonisolated(unsafe) static let repositories: [String: Any] = [
         "gin-gonic/gin": [
             "stars": 81_234, "pushed": "2026-11-20T08:00:00Z", "license": "MIT", "language": "Go",
             "description": "Gin is a HTTP web framework", "release": ["v1.10.0", "2024-05-07T10:00:00Z"],
@@ -82,7 +82,8 @@ import Testing
 
     @Test func endpointsComeFromTheEnvironmentAsActionsSetThem() {
         let enterprise = GitHubProjects.Endpoints(environment: [
-            "GITHUB_API_URL": "https://ghe.example.com/api/v3", "GITHUB_GRAPHQL_URL": "https://ghe.example.com/api/graphql",
+            "GITHUB_API_URL": "https://ghe.example.com/api/v3",
+            "GITHUB_GRAPHQL_URL": "https://ghe.example.com/api/graphql",
         ])
         #expect(enterprise.api == "https://ghe.example.com/api/v3")
         #expect(enterprise.graphql == "https://ghe.example.com/api/graphql")

@@ -37,7 +37,7 @@ public struct ProjectAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The forges a site's links may point at beyond the well-known ones (`projects:` in `linky.yml`).
-    public struct Hosts: Sendable, Equatable {
+    public struct Hosts: Sendable, Hashable {
         /// GitLab instances besides gitlab.com.
         public var gitlab: Set<String>
         /// Forgejo and Gitea instances besides codeberg.org.
@@ -116,7 +116,9 @@ public struct ProjectAddress: Sendable, Hashable, CustomStringConvertible {
     /// Letters, digits, `.`, `_` and `-`, not `.` or `..`: what the forges allow in a name.
     static func isName(_ segment: String) -> Bool {
         !segment.isEmpty && segment != "." && segment != ".."
-            && segment.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || "._-".unicodeScalars.contains($0)) }
+            && segment.unicodeScalars.allSatisfy {
+                $0.isASCII && (isAlphanumeric($0) || "._-".unicodeScalars.contains($0))
+            }
     }
 
     /// GitHub's accounts: letters, digits and single hyphens, not at either end.

@@ -10,7 +10,7 @@ public struct ProjectData: Sendable, Equatable {
     public static let formatVersion = 1
 
     /// One repository as its forge described it on the day it was fetched.
-    public struct Project: Sendable, Equatable, Codable {
+    public struct Project: Sendable, Hashable, Codable {
         public var forge: ProjectAddress.Forge
         public var stars: Int?
         /// The last push (GitHub) or activity (GitLab, Gitea), as a day: `2026-11-02`.
@@ -29,7 +29,7 @@ public struct ProjectData: Sendable, Equatable {
         /// The day this entry was fetched: staleness is counted from it, so builds stay reproducible.
         public var fetched: String
 
-        public struct Release: Sendable, Equatable, Codable {
+        public struct Release: Sendable, Hashable, Codable {
             public var tag: String
             public var date: String?
 

@@ -101,7 +101,8 @@ public struct GitHubProjects: Sendable {
                 continue
             }
             if let stop = Self.rateLimit(response) {
-                outcome.stopped = .init(left: repositories.count - index, resetAt: stop.resetAt, secondary: stop.secondary)
+                outcome.stopped = .init(
+                    left: repositories.count - index, resetAt: stop.resetAt, secondary: stop.secondary)
                 break
             }
             switch response.status {
@@ -190,7 +191,8 @@ public struct GitHubProjects: Sendable {
                 continue
             }
             if let stop = Self.rateLimit(response) {
-                outcome.stopped = .init(left: repositories.count - start, resetAt: stop.resetAt, secondary: stop.secondary)
+                outcome.stopped = .init(
+                    left: repositories.count - start, resetAt: stop.resetAt, secondary: stop.secondary)
                 break
             }
             guard response.status == 200,
