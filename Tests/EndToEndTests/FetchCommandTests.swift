@@ -179,3 +179,73 @@ extension CommandLineTests {
         #expect(try Self.projects(site).count == 5)
     }
 }
+
+/// `check --projects` (issue 44): offline, from `projects.json` as `fetch` wrote it, in every format;
+/// exit 2 when a project is archived, stale, moved or deleted.
+extension CommandLineTests {
+    @Test func checkProjectsListsWhatNeedsTheCuratorsEye() throws {
+        let server = try FixtureServer.github([
+            "repositories": Self.projectRepositories, "moved": ["old-owner/renamed": "new-owner/renamed"],
+        ])
+        let site = try Self.projectSite(self)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let fetch = try run(
+            ["fetch", site.path, "--projects-only", "--allow-private"], environment: githubEnvironment(server))
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        // Staleness counts from the day fetched: fixed here, so the test says the same in any year.
+        let file = site.appending(path: "projects.json")
+        let fetched = try String(contentsOf: file, encoding: .utf8)
+        try fetched.replacingOccurrences(
+            of: #""fetched" : "\d{4}-\d{2}-\d{2}""#, with: #""fetched" : "2026-11-28""#, options: .regularExpression
+        ).write(to: file, atomically: true, encoding: .utf8)
+
+        let text = try run(["check", site.path, "--projects"])
+        #expect(text.status == 2, "\(text.stderr)")
+        for expected in [
+            "links/tools.md:5: warning[LINKY222]: https://github.com/old/abandoned is archived (last updated 2019-03-01)",
+            "links/tools.md:6: warning[LINKY220]: https://github.com/old-owner/renamed moved to https://github.com/new-owner/renamed",
+            "links/tools.md:7: warning[LINKY221]: https://github.com/gone/deleted does not exist",
+            "Projects: 5 repositories linked",
+        ] {
+            #expect(text.stderr.contains(expected), "\(expected)\n\(text.stderr)")
+        }
+        #expect(!text.stderr.contains("LINKY223"), "an archived project is not also said stale")
+        #expect(text.stderr.contains("1 archived, 0 stale, 1 moved, 1 deleted"), "\(text.stderr)")
+
+        let github = try run(["check", site.path, "--projects", "--format", "github"])
+        #expect(github.status == 2)
+        #expect(github.stdout.contains("::warning file="), "\(github.stdout)")
+        #expect(github.stdout.contains("line=7,title=LINKY221 project-missing::"), "\(github.stdout)")
+
+        let json = try run(["check", site.path, "--projects", "--format", "json"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(
+            report["projects"] as? [String: Int] == [
+                "linked": 5, "unfetched": 0, "archived": 1, "stale": 0, "moved": 1, "deleted": 1,
+            ])
+
+        // Nothing to flag once the list keeps only live projects; the site's own stale_after is used.
+        try """
+        ---
+        title: Tools
+        ---
+        - [Gin](https://github.com/gin-gonic/gin) - A web framework.
+        - [Site](https://b.example/) - A site ([Source code](https://github.com/a/b)).
+        """.write(to: site.appending(path: "links/tools.md"), atomically: true, encoding: .utf8)
+        let clean = try run(["check", site.path, "--projects"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stderr.contains("0 archived, 0 stale, 0 moved, 0 deleted"), "\(clean.stderr)")
+        let strict = try run(["check", site.path, "--projects", "--stale-after", "1"])
+        #expect(strict.status == 2, "last updated more than a day before it was fetched")
+        #expect(strict.stderr.contains("warning[LINKY223]: https://github.com/gin-gonic/gin was last updated"))
+    }
+
+    @Test func staleAfterNeedsProjects() throws {
+        let site = try Self.projectSite(self)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try run(["check", site.path, "--stale-after", "30"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("add --projects"), "\(result.stderr)")
+    }
+}
