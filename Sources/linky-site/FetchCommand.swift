@@ -25,7 +25,8 @@ struct FetchCommand: AsyncParsableCommand {
             A link file without a title is fine once fetch has found one. Pages that cannot be read \
             keep their previous entry; entries of links no longer in the collection are removed. Your \
             files are not touched unless you pass --write, which adds the missing title, description \
-            and image lines to link files (every other byte kept).
+            and image lines to link files and writes a moved repository's new address into their url: \
+            lines (every other byte kept; list files are never rewritten).
 
             Only public addresses are fetched: a page, redirect, preview picture or icon at a loopback, \
             private, link-local or reserved address (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, \
@@ -61,7 +62,10 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("missing-only"), help: "Only fetch links that have no entry in metadata.json yet.")
     var missingOnly = false
 
-    @Flag(help: "Also write the missing title, description and image into the link files.")
+    @Flag(
+        help:
+            "Also write the missing title, description and image into the link files, and moved repositories' new addresses."
+    )
     var write = false
 
     @Flag(name: .customLong("no-pictures"), help: "Do not download the links' preview pictures and icons.")
@@ -244,10 +248,25 @@ extension FetchCommand {
             Terminal.error("linky-site: error: \(ProjectData.fileName): \(error)\n")
             throw ExitCode(74)
         }
+        var rewritten: [String] = []
+        if write {
+            do {
+                rewritten = try projects.writeMoved(report, listFiles: plan.listFiles)
+            } catch {
+                throw exitCode(error, prefix: folder.prefix)
+            }
+        }
+        for path in rewritten {
+            Terminal.output("\(folder.prefix)\(path): the moved repository's new address written")
+        }
+        // Each move at every line that still names the old address (all of them without --write).
+        let written = Set(rewritten)
         for moved in report.moved {
-            Terminal.output(
-                "\(Self.location(moved.uses, folder)): note[\(DiagnosticCode.projectMoved.rawValue)]: \(moved.project.url) moved to \(moved.to)"
-            )
+            for use in moved.uses where !written.contains(use.path) {
+                Terminal.output(
+                    "\(Self.location([use], folder)): note[\(DiagnosticCode.projectMoved.rawValue)]: \(moved.project.url) moved to \(moved.to)"
+                )
+            }
         }
         for missing in report.missing {
             Terminal.output(

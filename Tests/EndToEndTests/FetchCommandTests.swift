@@ -249,3 +249,32 @@ extension CommandLineTests {
         #expect(result.stderr.contains("add --projects"), "\(result.stderr)")
     }
 }
+
+extension CommandLineTests {
+    /// `fetch --write` writes a moved repository's new address into the link file's `url:` line, what
+    /// follows the repository's path kept; a list file that links to it is left as it was.
+    @Test func fetchWriteFollowsAMovedRepositoryInLinkFiles() throws {
+        let server = try FixtureServer.github([
+            "repositories": Self.projectRepositories, "moved": ["old-owner/renamed": "new-owner/renamed"],
+        ])
+        let list = "---\ntitle: Tools\n---\n- [Renamed](https://github.com/old-owner/renamed) - In a list.\n"
+        let file =
+            "---\ntitle: Renamed\nurl: \"https://github.com/Old-Owner/renamed/tree/main\"\ntags: [go]\n---\nA note.\n"
+        let site = try temporarySite(["links/tools.md": list, "links/more/renamed.md": file])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let fetch = try run(
+            ["fetch", site.path, "--projects-only", "--allow-private", "--write"],
+            environment: githubEnvironment(server))
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(
+            fetch.stdout.contains("links/more/renamed.md: the moved repository's new address written"),
+            "\(fetch.stdout)")
+        let written = try String(contentsOf: site.appending(path: "links/more/renamed.md"), encoding: .utf8)
+        #expect(
+            written
+                == file.replacingOccurrences(
+                    of: "https://github.com/Old-Owner/renamed", with: "https://github.com/new-owner/renamed"))
+        #expect(try String(contentsOf: site.appending(path: "links/tools.md"), encoding: .utf8) == list)
+        #expect(fetch.stdout.contains("links/tools.md:4: note[LINKY220]"), "\(fetch.stdout)")
+    }
+}

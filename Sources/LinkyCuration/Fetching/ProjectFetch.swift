@@ -36,6 +36,8 @@ public struct ProjectFetch: Sendable {
         /// Those to read now (all, or those older than `maxAge`).
         public var due: [ProjectAddress]
         public var uses: [String: [SourceLocation]]
+        /// The site's list files: `--write` leaves them as they are.
+        public var listFiles: Set<String> = []
         var data: ProjectData
     }
 
@@ -67,7 +69,9 @@ public struct ProjectFetch: Sendable {
         var uses: [String: [SourceLocation]] = [:]
         for link in site.links {
             for url in [link.url] + link.secondaryLinks.map(\.url) {
-                guard let project = ProjectAddress(url.absoluteString) else { continue }
+                guard let project = ProjectAddress(url.absoluteString, hosts: site.config.projectHosts) else {
+                    continue
+                }
                 if uses[project.key] == nil { repositories.append(project) }
                 uses[project.key, default: []].append(link.urlSource)
             }
@@ -76,7 +80,8 @@ public struct ProjectFetch: Sendable {
             guard let maxAge = options.maxAge, let entry = data[project] else { return true }
             return entry.isOlder(than: maxAge, on: options.today)
         }
-        return Plan(repositories: repositories, due: due, uses: uses, data: data)
+        return Plan(
+            repositories: repositories, due: due, uses: uses, listFiles: Set(site.listFiles.map(\.path)), data: data)
     }
 
     /// Reads the plan's due repositories and saves `projects.json`: what was read replaces its entry,
@@ -115,6 +120,61 @@ public struct ProjectFetch: Sendable {
                 byKey[key].map { (project: $0, message: message, uses: uses(key)) }
             },
             unsupported: plan.due.count - due.count, stopped: outcome.stopped, saved: saved)
+    }
+}
+
+// MARK: - Writing moved addresses
+
+extension ProjectFetch {
+    /// `fetch --write`: each moved repository's new address written into the link files whose `url:`
+    /// line names the old one (`https://github.com/old/name/tree/main` keeps its `/tree/main`); list
+    /// files are not changed (a located note says each move). Every file in one `SiteTransaction`.
+    ///
+    /// - Returns: the files written, in path order.
+    public func writeMoved(_ report: Report, listFiles: Set<String>) throws(MetadataFetch.Failure) -> [String] {
+        var texts: [String: String] = [:]
+        for moved in report.moved {
+            for use in moved.uses where !listFiles.contains(use.path) {
+                guard let line = use.line else { continue }
+                if texts[use.path] == nil {
+                    do {
+                        texts[use.path] = try RegularFile.text(at: options.siteFolder.appending(path: use.path))
+                    } catch {
+                        throw .unreadableFile(path: use.path, reason: error.systemReason)
+                    }
+                }
+                if let rewritten = Self.rewriting(texts[use.path]!, line: line, from: moved.project, to: moved.to) {
+                    texts[use.path] = rewritten
+                }
+            }
+        }
+        var changes: [SiteTransaction.Change] = []
+        for path in texts.keys.sorted() {
+            let original = try? RegularFile.text(at: options.siteFolder.appending(path: path))
+            guard texts[path] != original else { continue }
+            changes.append(.init(path: path, kind: .replace, bytes: Array(texts[path]!.utf8)))
+        }
+        do {
+            try SiteTransaction.commit(changes, in: options.siteFolder)
+        } catch {
+            throw .filesNotWritten(path: error.path, reason: error.reason)
+        }
+        return changes.map(\.path)
+    }
+
+    /// `text` with the repository address on line `line` (a `url:` line) replaced by `to`, what follows
+    /// the repository's path kept; nil when that line is not a `url:` naming it.
+    static func rewriting(_ text: String, line: Int, from project: ProjectAddress, to: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard line >= 1, line <= lines.count, lines[line - 1].trimmingCharacters(in: .whitespaces).hasPrefix("url:")
+        else { return nil }
+        let escaped = NSRegularExpression.escapedPattern(for: "\(project.host)/\(project.path)")
+        let pattern = "https?://(www\\.)?\(escaped)(\\.git)?(?=[/?#\"'\\s]|$)"
+        guard let range = lines[line - 1].range(of: pattern, options: [.regularExpression, .caseInsensitive]) else {
+            return nil
+        }
+        lines[line - 1].replaceSubrange(range, with: to)
+        return lines.joined(separator: "\n")
     }
 }
 
