@@ -288,16 +288,18 @@ extension FetchCommand {
         let token = options.environment["GITHUB_TOKEN"].map { !$0.isEmpty } ?? false
         var summary =
             "Projects: \(plan.repositories.count) repositories linked, \(plan.due.count) due, \(report.read) read in \(report.requests) requests"
-        summary +=
-            token
-            ? " (with GITHUB_TOKEN)"
-            : " (without a token: GitHub allows 60 requests an hour; set GITHUB_TOKEN for more)"
-        if report.unsupported > 0 { summary += "; \(report.unsupported) on GitLab or Gitea hosts, not read yet" }
+        if plan.due.contains(where: { $0.forge == .github }) {
+            summary +=
+                token
+                ? " (with GITHUB_TOKEN)"
+                : " (without a token: GitHub allows 60 requests an hour; set GITHUB_TOKEN for more)"
+        }
         Terminal.error("\(summary).\n")
         if let stop = report.stopped {
             let when = stop.resetAt.map { Self.utcTime($0) } ?? "a few minutes"
+            let whose = stop.host.map { "\($0)'s " } ?? "GitHub's \(stop.secondary ? "secondary " : "")"
             Terminal.error(
-                "GitHub's \(stop.secondary ? "secondary " : "")rate limit stopped the run with \(stop.left) repositories left; what was read is saved. Run again after \(when).\n"
+                "\(whose)rate limit stopped the run with \(stop.left) repositories left; what was read is saved. Run again after \(when).\n"
             )
             throw ExitCode(75)
         }

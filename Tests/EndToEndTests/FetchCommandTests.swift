@@ -278,3 +278,51 @@ extension CommandLineTests {
         #expect(fetch.stdout.contains("links/tools.md:4: note[LINKY220]"), "\(fetch.stdout)")
     }
 }
+
+extension CommandLineTests {
+    /// GitLab (an instance the site names in `projects:`) and Codeberg read by `fetch`, their data on
+    /// the built site's cards.
+    @Test func fetchReadsGitLabAndForgejoProjects() throws {
+        let server = try FixtureServer.forges(ForgeProjectsConfig.config)
+        let site = try temporarySite([
+            "linky.yml": "title: Forges\nprojects:\n  gitlab: [gitlab.example.org]\n",
+            "links/tools.md": """
+            ---
+            title: Tools
+            ---
+            - [Tool](https://gitlab.example.org/group/sub/tool) - On a GitLab.
+            - [B](https://codeberg.org/a/b) - On Codeberg.
+            - [Elsewhere](https://git.unknown.example/a/b) - A forge the site does not name.
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let environment = [
+            "LINKY_FORGE_API": "gitlab.example.org=\(server.url("/api/v4")),codeberg.org=\(server.url("/api/v1"))",
+            "GITLAB_TOKEN": "", "GITEA_TOKEN": "",
+        ]
+        let fetch = try run(["fetch", site.path, "--projects-only", "--allow-private"], environment: environment)
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(
+            fetch.stderr.contains("Projects: 2 repositories linked, 2 due, 2 read in 5 requests."), "\(fetch.stderr)")
+        let projects = try Self.projects(site)
+        #expect(projects.keys.sorted() == ["codeberg.org/a/b", "gitlab.example.org/group/sub/tool"])
+        let build = try run(["build", site.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOf: site.appending(path: "_site/c/tools/index.html"), encoding: .utf8)
+        #expect(page.contains("title=\"1,500 stars\"") && page.contains("title=\"42 stars\""))
+        #expect(page.contains(">v2.0<") && page.contains(">Apache-2.0<"))
+    }
+}
+
+/// The forges' projects the end-to-end test serves (as `ForgeProjectsTests` does).
+enum ForgeProjectsConfig {
+    nonisolated(unsafe) static let config: [String: Any] = [
+        "gitlab": [
+            "group/sub/tool": [
+                "stars": 1_500, "activity": "2026-01-01T10:00:00.000Z", "license": "apache-2.0",
+                "languages": ["Rust": 80.5, "Shell": 19.5], "release": ["v2.0", "2025-12-01T00:00:00.000Z"],
+            ]
+        ],
+        "gitea": ["a/b": ["stars": 42, "updated": "2026-11-01T08:00:00Z", "language": "Go", "licenses": ["MIT"]]],
+    ]
+}

@@ -49,6 +49,13 @@ public final class FixtureServer: Sendable {
         return try FixtureServer(script: "projects/github_server.py", arguments: [file.path])
     }
 
+    /// A local GitLab and Forgejo/Gitea (`projects/forge_server.py`) configured by `config`.
+    public static func forges(_ config: [String: Any]) throws -> FixtureServer {
+        let file = FileManager.default.temporaryDirectory.appending(path: "forges-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
+        return try FixtureServer(script: "projects/forge_server.py", arguments: [file.path])
+    }
+
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
     public static func closedPort() throws -> Int {
         #if os(Linux)

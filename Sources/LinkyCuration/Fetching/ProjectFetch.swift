@@ -5,7 +5,7 @@ import LinkyNetwork
 
 /// `fetch`'s project data step (issue 44): every link and secondary link that points at a repository
 /// (`ProjectAddress`) is read from its forge and kept in `projects.json` beside `metadata.json`.
-/// GitHub is read today; GitLab and Gitea hosts are recognised and kept for their readers.
+/// GitHub (`GitHubProjects`), GitLab and Forgejo/Gitea (`ForgeProjects`) are read.
 public struct ProjectFetch: Sendable {
     public struct Options: Sendable {
         public var siteFolder: URL
@@ -48,8 +48,6 @@ public struct ProjectFetch: Sendable {
         public var moved: [(project: ProjectAddress, to: String, uses: [SourceLocation])]
         public var missing: [(project: ProjectAddress, uses: [SourceLocation])]
         public var failures: [(project: ProjectAddress, message: String, uses: [SourceLocation])]
-        /// Repositories not read on forges linky-site does not read yet.
-        public var unsupported: Int
         public var stopped: GitHubProjects.Outcome.Stop?
         public var saved: Bool
     }
@@ -95,9 +93,19 @@ public struct ProjectFetch: Sendable {
         let github = GitHubProjects(
             client: client, endpoints: .init(environment: options.environment),
             token: options.environment["GITHUB_TOKEN"], today: options.today)
-        let due = plan.due.filter { $0.forge == .github }
-        let outcome = await github.fetch(due)
+        var outcome = await github.fetch(plan.due.filter { $0.forge == .github })
+        let forges = ForgeProjects(
+            client: client, apiBases: ForgeProjects.apiBases(options.environment),
+            gitlabToken: options.environment["GITLAB_TOKEN"], giteaToken: options.environment["GITEA_TOKEN"],
+            today: options.today)
+        let others = await forges.fetch(plan.due.filter { $0.forge != .github })
         await client.shutdown()
+        outcome.projects.merge(others.projects) { $1 }
+        outcome.failures.merge(others.failures) { $1 }
+        outcome.requests += others.requests
+        if let stop = others.stopped {
+            if outcome.stopped == nil { outcome.stopped = stop } else { outcome.stopped!.left += stop.left }
+        }
 
         var data = plan.data
         let used = Set(plan.uses.keys)
@@ -119,7 +127,7 @@ public struct ProjectFetch: Sendable {
             failures: outcome.failures.sorted { $0.key < $1.key }.compactMap { key, message in
                 byKey[key].map { (project: $0, message: message, uses: uses(key)) }
             },
-            unsupported: plan.due.count - due.count, stopped: outcome.stopped, saved: saved)
+            stopped: outcome.stopped, saved: saved)
     }
 }
 

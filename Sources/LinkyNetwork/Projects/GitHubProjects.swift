@@ -62,6 +62,8 @@ public struct GitHubProjects: Sendable {
             public var resetAt: Int?
             /// Whether it was a secondary limit (too many requests at once) rather than the hourly one.
             public var secondary: Bool
+            /// The forge whose limit it was, when not GitHub's.
+            public var host: String? = nil
         }
     }
 
