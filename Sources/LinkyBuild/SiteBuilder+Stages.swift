@@ -14,6 +14,8 @@ extension SiteBuilder {
         var metadata: MetadataCache
         /// `link-status.json`: what `check --links` found.
         var health: LinkHealthFile
+        /// `projects.json`: what `fetch` read of the repositories.
+        var projects = ProjectData()
         /// `pictures/index.json`, without entries whose files are missing: read while the content loads
         /// (`loadPictures`), then set here before the site resolves.
         var pictures: PictureIndex
@@ -88,13 +90,16 @@ extension SiteBuilder {
         diagnostics += metadata.diagnostics
         let health = loader.loadLinkHealth()
         diagnostics += health.diagnostics
+        let projects = loader.loadProjects()
+        diagnostics += projects.diagnostics
         let words = loader.loadWords(language: config.language, config: files.config)
         diagnostics += words.diagnostics
         let output =
             options.outputFolder?.standardizedFileURL ?? loader.siteFolder.appending(path: config.outputDir)
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
-            health: health.file, pictures: PictureIndex(), words: words.words, output: output, diagnostics: diagnostics)
+            health: health.file, projects: projects.data, pictures: PictureIndex(), words: words.words, output: output,
+            diagnostics: diagnostics)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -184,7 +189,7 @@ extension SiteBuilder {
         for part in parsed.files { content.appendAllButLinks(part) }
         var (site, diagnostics) = SiteResolver(
             config: settings.config, metadata: settings.metadata, health: settings.health,
-            pictures: settings.pictures
+            pictures: settings.pictures, projects: settings.projects
         ).resolve(
             content, links: ParsedLinks(parsed.files), folders: parsed.folders,
             tagDefinitions: settings.tagDefinitions)

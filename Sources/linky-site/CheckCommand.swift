@@ -44,10 +44,17 @@ struct CheckCommand: AsyncParsableCommand {
               linky-site check --links --changed-since origin/main --format github
               linky-site check --links --format markdown >> "$GITHUB_STEP_SUMMARY"
               linky-site check --links --no-cache --timeout 10 --accept 200..299,403
+              linky-site check --projects --stale-after 730 --format github
+
+            --projects reads projects.json (what `linky-site fetch` read from GitHub, GitLab and \
+            Forgejo/Gitea) and warns at every line that links to a repository that is archived \
+            (LINKY222), stale — not updated in --stale-after days before the day its data was fetched \
+            (LINKY223) —, moved (LINKY220) or deleted (LINKY221). It uses no network: run `fetch \
+            --projects-only --max-age 7` first in a scheduled job.
 
             Exit codes: 0 no problems (redirects are warnings: they fail only with --strict); 1 content \
             errors (or warnings with --strict); 2 broken or unreachable links (or, with --strict, \
-            redirected ones); 64 usage error (also: SITE is not in a git repository, or REV is unknown, \
+            redirected ones), or with --projects any archived, stale, moved or deleted project; 64 usage error (also: SITE is not in a git repository, or REV is unknown, \
             for --changed-since); 66 site folder not found; 69 git is not installed. With both content \
             errors and broken links, 1.
             """
@@ -56,6 +63,19 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var site: SiteArgument
 
     @OptionGroup var base: BaseURLOption
+
+    @Flag(
+        help:
+            "List the linked repositories that are archived, stale, moved or deleted, from projects.json (offline; fetch refreshes it)."
+    )
+    var projects = false
+
+    @Option(
+        name: .customLong("stale-after"),
+        help: ArgumentHelp(
+            "With --projects: days without an update before a project is stale (default: linky.yml's stale_after, else 365).",
+            valueName: "days"))
+    var staleAfter: Int?
 
     @Flag(help: "Check that every link's address still works (uses the network).")
     var links = false
@@ -137,6 +157,10 @@ struct CheckCommand: AsyncParsableCommand {
         if changedSince != nil, !links {
             throw ValidationError("--changed-since selects the links to check: add --links")
         }
+        if staleAfter != nil, !projects {
+            throw ValidationError("--stale-after says when a project is stale: add --projects")
+        }
+        if let staleAfter, staleAfter < 1 { throw ValidationError("--stale-after must be at least 1 day") }
         if suggest || fix, !links {
             throw ValidationError("--suggest and --fix look for archived copies of dead links: add --links")
         }
@@ -196,12 +220,23 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
 
-        let output = CheckOutput(
-            diagnostics: build.diagnostics, linkCount: build.linkCount, links: linkCheck, strict: strict,
+        var diagnostics = build.diagnostics
+        var projectSummary: ProjectCheck.Summary?
+        if projects, let built = build.site {
+            // A damaged projects.json is already a warning of the build's.
+            let data = (try? ProjectData.load(fromSiteFolder: siteURL)) ?? ProjectData()
+            let check = ProjectCheck(site: built, data: data, staleAfter: staleAfter ?? built.config.staleAfter).run()
+            diagnostics += check.diagnostics
+            projectSummary = check.summary
+        }
+        var output = CheckOutput(
+            diagnostics: diagnostics, linkCount: build.linkCount, links: linkCheck, strict: strict,
             seconds: (ContinuousClock.now - started) / .seconds(1), prefix: folder.prefix)
+        output.projects = projectSummary
         output.print(format, quiet: quiet, colors: Terminal.colorsOnStandardError)
 
         if build.outcome != .success { throw ExitCode(1) }
+        if let projectSummary, projectSummary.problems > 0 { throw ExitCode(2) }
         if let report = linkCheck?.report,
             report.errorCount > 0
                 || (strict && report.count(.redirected) + report.count(.refused) > 0)

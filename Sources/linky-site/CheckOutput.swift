@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkyCuration
 import LinkyModel
 import LinkyNetwork
 
@@ -30,6 +31,9 @@ struct CheckOutput {
     var diagnostics: [Diagnostic]
     var linkCount: Int
     var links: Links?
+    /// With `--projects`: what `projects.json` says of the repositories linked (its warnings are in
+    /// `diagnostics`).
+    var projects: ProjectCheck.Summary? = nil
     var strict: Bool
     var seconds: Double
     /// Put before site-relative paths so they are relative to the current folder.
@@ -60,7 +64,13 @@ extension CheckOutput {
     var summary: String {
         let problems = "\(count(errorCount, "error")), \(count(warningCount, "warning"))"
         let failed = errorCount > 0 || (strict && warningCount > 0)
+        let projectLine = projects.map { "\n" + projectSummary($0) } ?? ""
         guard let links else {
+            if projects != nil {
+                return
+                    "Site: \(count(linkCount, "link")); \(problems)\(failed && errorCount == 0 ? " (--strict)" : "")."
+                    + projectLine
+            }
             return failed
                 ? "Check failed: \(problems)\(strict && errorCount == 0 ? " (--strict)" : "")."
                 : String(
@@ -68,7 +78,19 @@ extension CheckOutput {
                     count(linkCount, "link"), seconds, problems)
         }
         let site = "Site: \(count(linkCount, "link")); \(problems)\(failed && errorCount == 0 ? " (--strict)" : "")."
-        return site + "\n" + linkSummary(links)
+        return site + "\n" + linkSummary(links) + projectLine
+    }
+
+    func projectSummary(_ projects: ProjectCheck.Summary) -> String {
+        guard projects.linked > 0 else { return "Projects: no link points at a repository." }
+        var text = "Projects: \(projects.linked) \(projects.linked == 1 ? "repository" : "repositories") linked"
+        if let oldest = projects.oldestFetch { text += " (data fetched on or after \(oldest))" }
+        text +=
+            ": \(projects.archived) archived, \(projects.stale) stale, \(projects.moved) moved, \(projects.missing) deleted"
+        if projects.unfetched > 0 {
+            text += "; \(projects.unfetched) not fetched yet (run `linky-site fetch --projects-only`)"
+        }
+        return text + "."
     }
 
     func linkSummary(_ links: Links) -> String {
@@ -107,6 +129,7 @@ extension CheckOutput {
             var warnings: Int
             var diagnostics: [DiagnosticJSON]
             var links: Links?
+            var projects: [String: Int]?
         }
         struct Links: Encodable {
             var counts: [String: Int]
@@ -167,7 +190,13 @@ extension CheckOutput {
         }
         let report = Report(
             summary: summary, errors: errorCount, warnings: warningCount,
-            diagnostics: diagnostics.map { DiagnosticJSON($0, prefix: prefix) }, links: links)
+            diagnostics: diagnostics.map { DiagnosticJSON($0, prefix: prefix) }, links: links,
+            projects: projects.map {
+                [
+                    "linked": $0.linked, "unfetched": $0.unfetched, "archived": $0.archived, "stale": $0.stale,
+                    "moved": $0.moved, "deleted": $0.missing,
+                ]
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {

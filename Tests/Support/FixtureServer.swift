@@ -10,12 +10,18 @@ public final class FixtureServer: Sendable {
 
     /// Starts the server on `host` (127.0.0.2 stands in for a private address, such as a cloud's
     /// metadata service, in the tests of requests refused as not public).
-    public init(host: String = "127.0.0.1") throws {
+    public convenience init(host: String = "127.0.0.1") throws {
+        try self.init(script: "network/server.py", arguments: ["0", host], host: host)
+    }
+
+    /// Another server of `Tests/Fixtures` (`script`, relative to it) that prints its port first, such as
+    /// `projects/github_server.py`.
+    public init(script name: String, arguments: [String], host: String = "127.0.0.1") throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../Fixtures/network/server.py").standardizedFileURL
+            .appending(path: "../Fixtures/\(name)").standardizedFileURL
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "0", host]
+        process.arguments = ["python3", script.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -33,6 +39,21 @@ public final class FixtureServer: Sendable {
         self.port = port
         self.host = host
         self.process = process
+    }
+
+    /// The local GitHub of the project data tests (`Tests/Fixtures/projects/github_server.py`), set up
+    /// with `config` (its repositories, moved ones, a rate limit, a token: see the script).
+    public static func github(_ config: [String: Any]) throws -> FixtureServer {
+        let file = FileManager.default.temporaryDirectory.appending(path: "github-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
+        return try FixtureServer(script: "projects/github_server.py", arguments: [file.path])
+    }
+
+    /// A local GitLab and Forgejo/Gitea (`projects/forge_server.py`) configured by `config`.
+    public static func forges(_ config: [String: Any]) throws -> FixtureServer {
+        let file = FileManager.default.temporaryDirectory.appending(path: "forges-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
+        return try FixtureServer(script: "projects/forge_server.py", arguments: [file.path])
     }
 
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.

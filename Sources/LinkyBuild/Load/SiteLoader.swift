@@ -54,6 +54,26 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// Reads `projects.json`, what `fetch` read of the repositories the links point at; empty when there
+    /// is none. A damaged file is a warning: the site builds without project data.
+    public func loadProjects() -> (data: ProjectData, diagnostics: [Diagnostic]) {
+        do {
+            return (try ProjectData.load(fromSiteFolder: siteFolder), [])
+        } catch {
+            return (
+                ProjectData(),
+                [
+                    .warning(
+                        .invalidMetadataCache, at: SourceLocation(path: ProjectData.fileName),
+                        "the project data cannot be read, so no card shows stars or updates: \(error)",
+                        hint:
+                            "restore it from git (`git checkout -- projects.json`) or delete it and run `linky-site fetch --projects-only`"
+                    )
+                ]
+            )
+        }
+    }
+
     /// Reads `link-status.json`, what `check --links` found; empty when there is none.
     public func loadLinkHealth() -> (file: LinkHealthFile, diagnostics: [Diagnostic]) {
         do {

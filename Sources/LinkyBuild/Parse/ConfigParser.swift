@@ -86,6 +86,10 @@ enum ConfigParser {
                                 hint: "write a length of time: 0, 12h, 1d, 2w"))
                     }
                 }
+            case "stale_after":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.staleAfter = $0 }
+            case "projects":
+                config.projectHosts = projectHosts(mapping, entry, &diagnostics)
             case "broken_links_page":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "sites":

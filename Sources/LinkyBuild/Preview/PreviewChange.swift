@@ -26,7 +26,10 @@ public enum PreviewChange: Equatable, Sendable {
         let components = path.split(separator: "/").map(String.init)
         guard let first = components.first, !components.contains(where: { $0.hasPrefix(".") }) else { return .ignored }
         if components.count == 1, !isFolder {
-            let rootFiles = ["linky.yml", "linky.yaml", "tags.yml", "tags.yaml", "metadata.json", "link-status.json"]
+            let rootFiles = [
+                "linky.yml", "linky.yaml", "tags.yml", "tags.yaml", "metadata.json", "link-status.json",
+                "projects.json",
+            ]
             return rootFiles.contains(first) ? .structural : .ignored
         }
         if first == "templates" { return .structural }

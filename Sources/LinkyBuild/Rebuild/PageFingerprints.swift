@@ -52,6 +52,7 @@ struct PageFingerprints: Sendable {
                 writer.int(value.links.count)
             }
         }
+        writer.bool(model.hasProjects)
         site = Fingerprint(writer.bytes)
         self.model = model
         byLink = await Self.linkFingerprints(model)
@@ -166,6 +167,19 @@ extension ByteWriter {
             writer.int(label.facet)
             writer.int(label.value)
         }
+        optional(links[id].project) { writer, project in
+            writer.string(project.address.key)
+            writer.optionalInt(project.data.stars)
+            writer.optionalString(project.data.updated)
+            writer.bool(project.data.archived == true)
+            writer.bool(project.stale)
+            writer.optionalString(project.data.license)
+            writer.optionalString(project.data.language)
+            writer.optionalString(project.data.release?.tag)
+            writer.optionalString(project.data.release?.date)
+            writer.optionalString(project.data.movedTo)
+            writer.string(project.data.fetched)
+        }
     }
 
     mutating func category(_ category: Category) {
@@ -248,6 +262,9 @@ extension ByteWriter {
             writer.string(facet.name)
             writer.array(facet.values) { $0.string($1) }
         }
+        int(config.staleAfter)
+        array(config.projectHosts.gitlab.sorted()) { $0.string($1) }
+        array(config.projectHosts.gitea.sorted()) { $0.string($1) }
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
     }
 

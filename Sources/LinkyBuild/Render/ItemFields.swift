@@ -38,6 +38,8 @@ struct ItemFields: Sendable {
     var secondaryLinks = true
     var hasSecondaryLinks = true
     var related = true
+    /// `project`: its repository's stars, last update, licence… (`projects.json`).
+    var project = true
     var html = true
     var dir = true
 
@@ -80,6 +82,7 @@ struct ItemFields: Sendable {
         secondaryLinks = names.contains("secondary_links")
         hasSecondaryLinks = names.contains("has_secondary_links")
         related = names.contains("related")
+        project = names.contains("project")
         html = names.contains("html")
         dir = names.contains("dir")
     }

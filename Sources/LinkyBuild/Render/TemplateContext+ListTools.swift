@@ -6,7 +6,7 @@ extension TemplateContext {
     /// `list_tools` of a category's or tag's page: the data its filters load (`ListDataRenderer`) and
     /// the words `assets/list.js` says (`words_json`: plural forms and how dates are written).
     func listTools(data path: String) -> TemplateValue {
-        .map(["data": .string(path), "words_json": .string(listWords)])
+        .map(["data": .string(path), "words_json": .string(listWords), "projects": .bool(site.hasProjects)])
     }
 
     /// The words of `assets/list.js` as JSON, for `data-words`.

@@ -247,11 +247,54 @@ struct TemplateContext: Sendable {
                     ["title": .string(site.links[other].title), "url": .string(site.links[other].url.absoluteString)]
                 } ?? false
         }
+        if fields.project { item["project"] = links[id].project.map(projectValue) ?? false }
         if fields.extra, !links[id].extra.isEmpty {
             item["extra"] = .map(links[id].extra.mapValues(Self.templateValue))
         }
         if fields.html, let html = itemCache?.html(id, root: root) { item["html"] = .string(html) }
         return item
+    }
+
+    /// A link's project as templates see it: `url`, `stars` (a number) and `stars_text` (`12.3k`),
+    /// `updated` (a day) and `updated_text`, `archived`, `stale`, `license`, `language`, `release`
+    /// (`tag`, `date`), `fetched`; what the forge did not say is `false`.
+    func projectValue(_ project: LinkProject) -> TemplateValue {
+        let data = project.data
+        return [
+            "url": .string(data.movedTo ?? project.address.url),
+            "host": .string(project.address.host),
+            "stars": data.stars.map { .int($0) } ?? false,
+            "stars_text": data.stars.map { .string(Self.compactCount($0, words: words)) } ?? false,
+            "stars_exact": data.stars.map { .string(words.number($0)) } ?? false,
+            "updated": data.updated.map { .string(String($0.prefix(10))) } ?? false,
+            "updated_text": data.updated.flatMap {
+                LinkDate(parsing: String($0.prefix(10))).map { .string(words.day($0)) }
+            } ?? false,
+            "archived": .bool(data.archived == true),
+            "stale": .bool(project.stale && data.archived != true),
+            "license": data.license.map { .string($0) } ?? false,
+            "language": data.language.map { .string($0) } ?? false,
+            "release": data.release.map { release in
+                ["tag": .string(release.tag), "date": release.date.map { .string(String($0.prefix(10))) } ?? false]
+            } ?? false,
+            "fetched": .string(data.fetched),
+        ]
+    }
+
+    /// A count as a card shows it: `950`, `1.2k`, `12.3k`, `123k`, `1.2M` (one decimal below a hundred
+    /// of the unit, none from there; the decimal mark is the one the language's digit groups are not).
+    static func compactCount(_ count: Int, words: Words) -> String {
+        let mark = words.digitGroup == "." ? "," : "."
+        func scaled(_ unit: Int, _ suffix: String) -> String {
+            let tenths = (count * 10 + unit / 2) / unit
+            if tenths >= 1_000 || tenths % 10 == 0 { return "\((count + unit / 2) / unit)\(suffix)" }
+            return "\(tenths / 10)\(mark)\(tenths % 10)\(suffix)"
+        }
+        switch count {
+        case ..<1_000: return String(count)
+        case ..<999_500: return scaled(1_000, "k")
+        default: return scaled(1_000_000, "M")
+        }
     }
 
     /// The Wayback Machine's copy of `url` nearest the day it was saved (its newest without a date):

@@ -18,8 +18,11 @@ struct LabelResolver {
 
     /// The facets of `links`, whose ids `order` gives (`order[id]` is the index in `links`); `links`
     /// are in file order, which makes "first seen" the same on every build.
-    func resolve(_ links: ParsedLinks, order: [Int]) -> Result {
-        guard links.indices.contains(where: { !links[$0].labels.isEmpty }) else {
+    /// `adding`: more labels of each link, by index in `links`, after its own (its project's licence
+    /// and language).
+    func resolve(_ links: ParsedLinks, order: [Int], adding: [[String]]? = nil) -> Result {
+        let labelsOf = { (index: Int) in adding.map { links[index].labels + $0[index] } ?? links[index].labels }
+        guard links.indices.contains(where: { !labelsOf($0).isEmpty }) else {
             return Result(facets: [], labelsOfLink: [])
         }
         let (names, facetOfValue) = facetDefinitions()
@@ -27,8 +30,8 @@ struct LabelResolver {
         // The first-seen spelling of each label, in file order.
         var spelling: [String: String] = [:]
         var keysOfParsed: [[String]] = Array(repeating: [], count: links.count)
-        for index in links.indices where !links[index].labels.isEmpty {
-            keysOfParsed[index] = links[index].labels.map { name in
+        for index in links.indices where !labelsOf(index).isEmpty {
+            keysOfParsed[index] = labelsOf(index).map { name in
                 let key = LinkLabel.identity(of: name)
                 if spelling[key] == nil { spelling[key] = name }
                 return key

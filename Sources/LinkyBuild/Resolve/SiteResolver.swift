@@ -12,6 +12,8 @@ struct SiteResolver {
     var health = LinkHealthFile()
     /// The pictures `fetch` made for link cards (empty unless `images: local`).
     var pictures = PictureIndex()
+    /// What `fetch` read of the repositories the links point at.
+    var projects = ProjectData()
 
     func resolve(_ content: ParsedContent, folders: [String], tagDefinitions: [TagDefinition]) -> (Site, [Diagnostic]) {
         resolve(content, links: ParsedLinks(content.links), folders: folders, tagDefinitions: tagDefinitions)
@@ -107,7 +109,9 @@ struct SiteResolver {
             categories[category].links.append(id)
             for tag in tagResult.tagsOfLink[index] { tags[tag].links.append(id) }
         }
-        let labels = LabelResolver(config: config).resolve(parsed, order: order)
+        let labels = LabelResolver(config: config).resolve(
+            parsed, order: order,
+            adding: projects.projects.isEmpty ? nil : Self.projectLabels(links, parsed, order: order))
         for id in labels.labelsOfLink.indices { links[id].labels = labels.labelsOfLink[id] }
         // A list item nested under another is related to it: by the other's place in the same file.
         // Only the files with nested items are indexed (most sites have none).
@@ -140,6 +144,7 @@ struct SiteResolver {
             config: config, links: links, categories: categories, rootCategories: categories[0].children, tags: tags)
         site.listFiles = content.listFiles.sorted { $0.path < $1.path }
         site.facets = labels.facets
+        site.hasProjects = links.contains { $0.project != nil }
         if config.sites { (site.websites, site.websiteOfLink) = Website.websites(of: links) }
         for definition in content.categories where definition.isListFile {
             guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }
@@ -208,7 +213,32 @@ extension SiteResolver {
         resolved.icon = pictures.entry(resolved.favicon, kind: .icon)
         resolved.aliases = link.aliases
         resolved.secondaryLinks = link.secondaryLinks
+        resolved.project = LinkProject.of(
+            link.url.absoluteString, secondary: link.secondaryLinks.map(\.url.absoluteString), in: projects,
+            hosts: config.projectHosts, staleAfter: config.staleAfter)
         return resolved
+    }
+
+    /// The licence and language of each link's project, by index in `parsed` (`order[id]`), as labels
+    /// in the License and Language facets: each only when it is an SPDX id or a language Linguist names,
+    /// and the link's own labels have none of its kind (the curator's word wins).
+    static func projectLabels(_ links: [Link], _ parsed: ParsedLinks, order: [Int]) -> [[String]] {
+        var labels = [[String]](repeating: [], count: order.count)
+        for (id, index) in order.enumerated() {
+            guard let project = links[id].project?.data else { continue }
+            let own = parsed[index].labels.map(LinkLabel.identity(of:))
+            if let license = project.license.flatMap({ BuiltInFacets.licenseByKey[LinkLabel.identity(of: $0)] }),
+                !own.contains(where: { BuiltInFacets.licenseByKey[$0] != nil })
+            {
+                labels[index].append(license)
+            }
+            if let language = project.language.flatMap({ BuiltInFacets.languageByKey[LinkLabel.identity(of: $0)] }),
+                !own.contains(where: { BuiltInFacets.languageByKey[$0] != nil })
+            {
+                labels[index].append(language)
+            }
+        }
+        return labels
     }
 }
 

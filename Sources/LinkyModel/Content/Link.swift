@@ -41,6 +41,8 @@ public struct Link: Sendable, Hashable {
     /// Its labels (a list item's trailing `` `MIT` ``, a link file's `labels:`), in the order written,
     /// each placed in its facet (`Site.facets`).
     public var labels: [LinkLabel] = []
+    /// Its repository's data (stars, last update, licence…), when it is a project `fetch` has read.
+    public var project: LinkProject?
 
     public init(
         id: Int, slug: String, category: Int, url: LinkURL, title: String, description: String?, tags: [Int],

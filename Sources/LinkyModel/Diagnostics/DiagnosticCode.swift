@@ -79,6 +79,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     /// A link, a redirect, a preview picture or an icon leads to a loopback, private, link-local or
     /// reserved address, and was not requested (`fetch`, `add`, `check --links` without `--allow-private`).
     case privateAddress = "LINKY211"
+    /// A repository a link points at was renamed or moved: its forge redirected (`fetch`, `check --projects`).
+    case projectMoved = "LINKY220"
+    /// A repository a link points at does not exist any more, or is private (`fetch`, `check --projects`).
+    case projectMissing = "LINKY221"
+    /// A repository a link points at is archived (`check --projects`).
+    case projectArchived = "LINKY222"
+    /// A repository a link points at was last updated longer ago than `stale_after` (`check --projects`).
+    case projectStale = "LINKY223"
 
     /// A short kebab-case name that says what the code is about, e.g. `missing-url`.
     public var name: String {
@@ -145,6 +153,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .movedLink: "moved-link"
         case .unusablePicture: "unusable-picture"
         case .privateAddress: "private-address"
+        case .projectMoved: "project-moved"
+        case .projectMissing: "project-missing"
+        case .projectArchived: "project-archived"
+        case .projectStale: "project-stale"
         }
     }
 }

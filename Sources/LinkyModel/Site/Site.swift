@@ -23,6 +23,8 @@ public struct Site: Sendable {
     /// The groups of the links' labels (`Link.labels`): the site's `facets:` in the order written, then
     /// License, Language and Labels (`BuiltInFacets`); only those with a value. Empty without labels.
     public var facets: [Facet] = []
+    /// Whether any link has project data (`projects.json`): lists then offer to sort by stars and updates.
+    public var hasProjects = false
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

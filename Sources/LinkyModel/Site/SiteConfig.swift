@@ -84,6 +84,12 @@ public struct SiteConfig: Sendable, Hashable {
     /// How far apart two failing runs of `check --links` must be for a link to count as dead (seconds;
     /// 0: any two runs). `check --dead-after` wins.
     public var deadAfter: Int64 = 86_400
+    /// `stale_after`: a project (`projects.json`) whose last update is more than this many days before
+    /// the day its data was fetched is marked stale.
+    public var staleAfter: Int = 365
+    /// `projects:` — the GitLab and Forgejo/Gitea instances whose repositories are projects, beyond
+    /// gitlab.com and codeberg.org.
+    public var projectHosts = ProjectAddress.Hosts()
     /// A page for the curator, `broken/index.html`: the links `link-status.json` calls dead or moved,
     /// with the file and line of each.
     public var brokenLinksPage: Bool = false
@@ -125,7 +131,7 @@ public struct SiteConfig: Sendable, Hashable {
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page", "sites",
-        "section_feed_size", "link_order", "repository", "repository_branch", "facets",
+        "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
     ]
 }
 

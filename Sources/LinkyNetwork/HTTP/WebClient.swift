@@ -131,13 +131,18 @@ public final class WebClient: Sendable {
     ///   - readBody: read the body (up to `maximumBodyBytes`); otherwise it is discarded unread.
     ///   - accept: the `Accept` header.
     ///   - deadline: when a longer piece of work this request is part of must end (a page and its icon).
+    ///   - headers: more headers (an API's `Authorization`): sent to `url`'s origin only, never to
+    ///     another host a redirect leads to, so a token stays with the service it is for.
+    ///   - body: the request's body (a POST to a GraphQL API); a 303 drops it with the method.
     public func request(
         _ url: String, method: HTTPMethod = .GET, readBody: Bool = false, accept: String = "*/*",
-        deadline: ContinuousClock.Instant? = nil
+        deadline: ContinuousClock.Instant? = nil, headers: [(name: String, value: String)] = [],
+        body: [UInt8]? = nil
     ) async throws(Failure) -> Response {
         let ownDeadline = ContinuousClock.now + options.timeout
         let end = deadline.map { min($0, ownDeadline) } ?? ownDeadline
-        return try await perform(url, method: method, readBody: readBody, accept: accept, until: end)
+        return try await perform(
+            url, method: method, readBody: readBody, accept: accept, headers: headers, body: body, until: end)
     }
 }
 
@@ -200,8 +205,12 @@ private extension WebClient {
     /// `request`, every wait bounded by `end`: AsyncHTTPClient's deadline for connecting, redirects
     /// and headers, a timer for the body.
     func perform(
-        _ url: String, method: HTTPMethod, readBody: Bool, accept: String, until end: ContinuousClock.Instant
+        _ url: String, method: HTTPMethod, readBody: Bool, accept: String,
+        headers: [(name: String, value: String)] = [], body requestBody: [UInt8]? = nil,
+        until end: ContinuousClock.Instant
     ) async throws(Failure) -> Response {
+        let origin = Self.origin(of: url)
+        var requestBody = requestBody
         let deadline = NIODeadline.now() + Self.timeAmount(max(end - ContinuousClock.now, .zero))
         var current = url
         var currentMethod = method
@@ -214,6 +223,10 @@ private extension WebClient {
             request.headers.add(name: "Accept", value: accept)
             request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
             request.headers.add(name: "Accept-Language", value: "ko, en;q=0.9, *;q=0.5")
+            if Self.origin(of: current) == origin {
+                for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
+            }
+            if let requestBody { request.body = .bytes(requestBody) }
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(request, deadline: deadline)
@@ -229,7 +242,10 @@ private extension WebClient {
                 guard redirects.count <= options.maximumRedirects else {
                     throw .tooManyRedirects(options.maximumRedirects)
                 }
-                if status == 303 && currentMethod != .HEAD { currentMethod = .GET }
+                if status == 303 && currentMethod != .HEAD {
+                    currentMethod = .GET
+                    requestBody = nil
+                }
                 current = next.absoluteString
                 continue
             }
@@ -241,6 +257,14 @@ private extension WebClient {
                 status: status, headers: response.headers.map { (name: $0.name, value: $0.value) },
                 finalURL: current, redirects: redirects, body: body)
         }
+    }
+
+    /// Scheme, host and port, lowercased: where a request's own headers may go.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased()
+        else { return nil }
+        return "\(scheme)://\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     /// The body, up to `maximumBodyBytes`, by `end`. AsyncHTTPClient bounds the wait for the

@@ -9,7 +9,7 @@
 
    The state lives in the address, so a filtered view can be shared and Back works:
    ?q=words (every word must be in the title, description, domain, tags or labels; a word of Hangul
-   initial consonants matches them, as ㅅㅇㅍㅌ does 스위프트), ?sort=title|newest, ?tag=<slug> (again for
+   initial consonants matches them, as ㅅㅇㅍㅌ does 스위프트), ?sort=title|newest|stars|updated, ?tag=<slug> (again for
    each tag: all must match), ?<facet>=<value> (the facet's lower-case key, such as ?license=MIT; again
    for each value: any of a facet's values matches, and every facet must), ?fav=1 (favourites only),
    ?live=1 (hide dead links). Typing replaces the history entry; other changes push one.
@@ -40,6 +40,7 @@
   var STEP = 100; // links shown at a time; "Show more" adds as many again
   var TAGS_SHOWN = 24; // tags in the panel before "Show more"
   var RESERVED = { q: 1, sort: 1, tag: 1, fav: 1, live: 1 };
+  var SORTS = { title: 1, newest: 1, stars: 1, updated: 1 };
   // ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ: the 19 initial consonants in syllable order.
   var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
   var CONSONANTS_ONLY = new RegExp("^[" + INITIALS + "]+$");
@@ -94,7 +95,7 @@
       if (RESERVED[key] || !value) return;
       (next.facets[key] = next.facets[key] || []).push(value);
     });
-    if (next.sort !== "title" && next.sort !== "newest") next.sort = "";
+    if (!SORTS[next.sort]) next.sort = "";
     return next;
   }
 
@@ -209,9 +210,14 @@
       if (link.i === undefined) link.i = previous + 1;
       previous = link.i;
     });
-    var hasDates = loaded.links.some(function (link) { return !!link.a; });
+    var has = {
+      dates: loaded.links.some(function (link) { return !!link.a; }),
+      stars: loaded.links.some(function (link) { return link.k !== undefined; }),
+      updates: loaded.links.some(function (link) { return !!link.b; })
+    };
     Array.prototype.forEach.call(sortSelect.options, function (option) {
-      if (option.getAttribute("data-needs") === "dates" && !hasDates) option.hidden = option.disabled = true;
+      var needs = option.getAttribute("data-needs");
+      if (needs && !has[needs]) option.hidden = option.disabled = true;
     });
   }
 
@@ -223,11 +229,17 @@
     if (sort === "title") {
       var compare = collator ? collator.compare : function (a, b) { return a < b ? -1 : a > b ? 1 : 0; };
       positions.sort(function (a, b) { return compare(links[a].t, links[b].t) || a - b; });
-    } else if (sort === "newest") {
+    } else if (sort === "newest" || sort === "updated") {
+      var key = sort === "newest" ? "a" : "b";
       positions.sort(function (a, b) {
-        var x = links[a].a || "", y = links[b].a || "";
+        var x = links[a][key] || "", y = links[b][key] || "";
         if (x !== y) return x < y ? 1 : -1; // undated ("") last
         return a - b;
+      });
+    } else if (sort === "stars") {
+      positions.sort(function (a, b) {
+        var x = links[a].k === undefined ? -1 : links[a].k, y = links[b].k === undefined ? -1 : links[b].k;
+        return y - x || a - b; // most first, links without project data last
       });
     }
     orders[sort] = positions;

@@ -57,6 +57,34 @@ struct CollectionDocument: Encodable {
         var movedTo: String? = nil
         /// Its labels' names, in the order written; nil (left out) without labels.
         var labels: [String]? = nil
+        /// Its repository's data (`projects.json`), when it has any.
+        var project: ProjectEntry? = nil
+    }
+    /// A link's project: what `fetch` read of its repository, and whether it is stale.
+    struct ProjectEntry: Encodable {
+        var archived: Bool
+        var fetched: String
+        var host: String
+        var language: String?
+        var license: String?
+        var release: ProjectData.Project.Release?
+        var stale: Bool
+        var stars: Int?
+        var updated: String?
+        var url: String
+
+        init(_ project: LinkProject) {
+            archived = project.data.archived == true
+            fetched = project.data.fetched
+            host = project.address.host
+            language = project.data.language
+            license = project.data.license
+            release = project.data.release
+            stale = project.stale
+            stars = project.data.stars
+            updated = project.data.updated
+            url = project.data.movedTo ?? project.address.url
+        }
     }
     struct SecondaryEntry: Encodable {
         var title: String
@@ -121,7 +149,8 @@ struct CollectionDocument: Encodable {
                 : site.links[id].secondaryLinks.map { SecondaryEntry(title: $0.title, url: $0.url.absoluteString) },
             related: site.links[id].related, deadSince: site.links[id].health?.deadSince,
             movedTo: site.links[id].health?.movedTo,
-            labels: site.links[id].labels.isEmpty ? nil : site.links[id].labels.map(\.name))
+            labels: site.links[id].labels.isEmpty ? nil : site.links[id].labels.map(\.name),
+            project: site.links[id].project.map(ProjectEntry.init))
     }
 }
 
@@ -212,6 +241,27 @@ extension CollectionDocument.LinkEntry: JSONTextWritable {
             json.member("moved_to", movedTo)
             json.member("note", note)
             json.member("page", page)
+            if let project {
+                json.key("project")
+                json.object { json in
+                    json.member("archived", project.archived)
+                    json.member("fetched", project.fetched)
+                    json.member("host", project.host)
+                    json.member("language", project.language)
+                    json.member("license", project.license)
+                    if let release = project.release {
+                        json.key("release")
+                        json.object { json in
+                            json.member("date", release.date)
+                            json.member("tag", release.tag)
+                        }
+                    }
+                    json.member("stale", project.stale)
+                    json.member("stars", project.stars)
+                    json.member("updated", project.updated)
+                    json.member("url", project.url)
+                }
+            }
             json.member("related", related)
             json.member("source", source)
             json.member("tags", tags)

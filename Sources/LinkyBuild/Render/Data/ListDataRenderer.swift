@@ -74,11 +74,13 @@ struct ListDataRenderer {
             json.array(ids) { json, id in
                 json.object { json in
                     if let date = links[id].date { json.member("a", date.isoDay) }
+                    if let updated = links[id].project?.data.updated { json.member("b", String(updated.prefix(10))) }
                     if let tables { details(of: id, into: &json, tables: tables, keys: .beforeF) }
                     if links[id].favorite { json.member("f", 1) }
                     if !links[id].tags.isEmpty { json.member("g", links[id].tags.map { tagIndex[$0]! }) }
                     if let tables { details(of: id, into: &json, tables: tables, keys: .fToI) }
                     if id != previous + 1 { json.member("i", id) }
+                    json.member("k", links[id].project?.data.stars)
                     let labels = Self.labels(of: id, in: site)
                     if !labels.isEmpty {
                         json.key("l")
