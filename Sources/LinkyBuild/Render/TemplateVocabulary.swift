@@ -44,7 +44,10 @@ enum TemplateVocabulary {
         // The websites' pages (`sites`)
         "sites", "websites", "has_websites", "website_count", "website",
         // Filtering and sorting a list in the browser
-        "list_tools", "data",
+        "list_tools", "data", "projects",
+        // A repository link's project data (`projects.json`)
+        "project", "host", "stars", "stars_text", "stars_exact", "updated", "updated_text", "release", "archived",
+        "stale", "license", "language", "fetched",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,
