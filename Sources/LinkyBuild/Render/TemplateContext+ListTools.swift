@@ -10,13 +10,19 @@ extension TemplateContext {
     }
 
     /// The words of `assets/list.js` as JSON, for `data-words`.
+    /// The project line's words only on a site with project data.
     func makeListWords() -> String {
-        scriptWords(
-            results: "filter_results",
-            messages: [
-                "none": words["filter_none"], "more": words["show_more"], "loadError": words["filter_load_error"],
-                "favorite": words["favorite"], "dead": words["dead"], "note": words["note"],
-            ])
+        var messages = [
+            "none": words["filter_none"], "more": words["show_more"], "loadError": words["filter_load_error"],
+            "favorite": words["favorite"], "dead": words["dead"], "note": words["note"],
+        ]
+        if site.hasProjects {
+            messages["stars"] = words["stars"]
+            messages["updated"] = words["project_updated"]
+            messages["archived"] = words["project_archived"]
+            messages["stale"] = words["project_stale"]
+        }
+        return scriptWords(results: "filter_results", messages: messages)
     }
 
     /// What a page's script says numbers, dates and `messages` with, as JSON for a `data-` attribute:

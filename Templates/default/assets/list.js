@@ -353,6 +353,45 @@
     meta.appendChild(sep);
   }
 
+  // A count as cards show it: 950, 1.2k, 12.3k, 123k, 1.2M (TemplateContext.compactCount).
+  function compact(count) {
+    var mark = words.group === "." ? "," : ".";
+    function scaled(unit, suffix) {
+      var tenths = Math.floor((count * 10 + unit / 2) / unit);
+      if (tenths >= 1000 || tenths % 10 === 0) return Math.floor((count + unit / 2) / unit) + suffix;
+      return Math.floor(tenths / 10) + mark + (tenths % 10) + suffix;
+    }
+    if (count < 1000) return String(count);
+    return count < 999500 ? scaled(1000, "k") : scaled(1000000, "M");
+  }
+
+  // The project line of a repository link (`k` stars, `b` last update, `v` 1 archived, 2 stale).
+  function project(link) {
+    var line = element("p", "link-project");
+    if (link.k !== undefined) {
+      var stars = element("span", "project-stars");
+      stars.title = grouped(link.k) + " " + (words.stars || "stars");
+      var glyph = element("span", null, "\u2605");
+      glyph.setAttribute("aria-hidden", "true");
+      stars.appendChild(glyph);
+      stars.appendChild(document.createTextNode(" " + compact(link.k)));
+      stars.appendChild(element("span", "visually-hidden", " " + (words.stars || "stars")));
+      line.appendChild(stars);
+    }
+    if (link.b) {
+      var updated = element("span", "project-updated", (words.updated || "updated") + " ");
+      var time = element("time", null, day(link.b));
+      time.setAttribute("datetime", link.b);
+      updated.appendChild(time);
+      line.appendChild(updated);
+    }
+    if (link.v) {
+      line.appendChild(element("span", "project-badge " + (link.v === 1 ? "is-archived" : "is-stale"),
+        link.v === 1 ? words.archived || "Archived" : words.stale || "Stale"));
+    }
+    return line;
+  }
+
   // A link the page does not show, made from the data as partials/link_item shows one.
   function item(index) {
     var link = data.links[index];
@@ -425,6 +464,7 @@
       meta.appendChild(note);
     }
     body.appendChild(meta);
+    if (link.k !== undefined || link.b || link.v) body.appendChild(project(link));
     if (link.x) {
       var health = element("p", "link-health is-dead");
       health.appendChild(element("span", "health-badge", words.dead || "Dead link"));
