@@ -75,3 +75,26 @@ def test_the_sort_options_are_offered_only_with_project_data(browser, project_si
     values = driver.execute_script(
         "return Array.from(document.querySelectorAll('[data-list-sort] option')).map(o => o.value)")
     assert values == ["", "title", "newest"]
+
+
+@pytest.mark.parametrize("sort", ["stars", "updated"])
+def test_the_search_page_sorts_by_the_projects(browser, project_site, sort):
+    links = json.loads((project_site / "links.json").read_text(encoding="utf-8"))["links"]
+    key = (lambda l: -l["project"]["stars"]) if sort == "stars" else (lambda l: l["project"]["updated"])
+    with_project = sorted((l for l in links if "project" in l), key=key, reverse=(sort == "updated"))
+    expected = [l["id"] for l in with_project] + sorted(l["id"] for l in links if "project" not in l)
+    driver = browser.driver
+    driver.get((project_site / "search/index.html").as_uri() + f"?sort={sort}")
+    deadline = time.time() + 10
+    while time.time() < deadline and driver.execute_script("return !window.linkySearch"):
+        time.sleep(0.05)
+    ids = driver.execute_async_script(
+        "const [sort, done] = arguments;"
+        "window.linkySearch.search({query: '', category: '', tags: [], labels: [], fav: false, live: false,"
+        " sort: sort}).then(r => done(r.map(x => x.index)));", sort)
+    assert ids == expected
+    values = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-search-sort] option')).map(o => o.value)")
+    assert values == ["", "title", "newest", "stars", "updated"]
+    assert driver.execute_script("return document.querySelector('[data-search-sort]').value") == sort
+    assert not browser.severe()

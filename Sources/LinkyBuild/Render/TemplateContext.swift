@@ -142,6 +142,7 @@ struct TemplateContext: Sendable {
             "category_count": .int(site.categories.count - 1), "tag_count": .int(site.tags.count),
         ]
         info["link_view"] = .string(config.linkView.rawValue)
+        info["has_projects"] = .bool(site.hasProjects)
         info["images"] = .string(config.images.rawValue)
         if let author = config.author { info["author"] = .string(author) }
         if let base = config.baseURL { info["base_url"] = .string(base) }

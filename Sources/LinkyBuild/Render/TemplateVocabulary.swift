@@ -44,7 +44,7 @@ enum TemplateVocabulary {
         // The websites' pages (`sites`)
         "sites", "websites", "has_websites", "website_count", "website",
         // Filtering and sorting a list in the browser
-        "list_tools", "data", "projects",
+        "list_tools", "data", "projects", "has_projects",
         // A repository link's project data (`projects.json`)
         "project", "host", "stars", "stars_text", "stars_exact", "updated", "updated_text", "release", "archived",
         "stale", "license", "language", "fetched",

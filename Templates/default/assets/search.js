@@ -585,9 +585,29 @@
   }
 
   // The first `limit` of sorted `ids` in the order `sort` asks for, as [{index, score}]: `newest` is
-  // the site's order (link ids are newest first), `title` the `titles` shard's.
-  var titleOrder = null;
+  // the site's order (link ids are newest first), `title` the `titles` shard's, `stars` and `updated`
+  // the `projects` shard's.
+  var titleOrder = null, projectOrders = {};
   function sorted(ids, sort, limit) {
+    if (sort === "stars" || sort === "updated") {
+      // The links with project data in the `projects` shard's order, then the others in the site's.
+      return load("projects").then(function (shard) {
+        if (!projectOrders[sort]) projectOrders[sort] = numbers(shard[sort]);
+        var order = projectOrders[sort];
+        var wanted = new Uint8Array(manifest.links), out = [];
+        for (var i = 0; i < ids.length; i++) wanted[ids[i]] = 1;
+        for (var k = 0; k < order.length && out.length < limit; k++) {
+          if (wanted[order[k]]) {
+            out.push({ index: order[k], score: 0 });
+            wanted[order[k]] = 0;
+          }
+        }
+        for (var j = 0; j < ids.length && out.length < limit; j++) {
+          if (wanted[ids[j]]) out.push({ index: ids[j], score: 0 });
+        }
+        return out;
+      });
+    }
     if (sort !== "title") {
       var results = [];
       for (var i = 0; i < ids.length && i < limit; i++) results.push({ index: ids[i], score: 0 });
@@ -1141,7 +1161,7 @@
       if (RESERVED[key] || !value) return;
       (next.facets[key] = next.facets[key] || []).push(value);
     });
-    if (next.sort !== "title" && next.sort !== "newest") next.sort = "";
+    if (["title", "newest", "stars", "updated"].indexOf(next.sort) < 0) next.sort = "";
     return next;
   }
   var state = read("");

@@ -140,6 +140,32 @@ import Testing
         try await JSONTextTests().compare(site.folder)
     }
 
+    /// The search page sorts by them too: the `projects` shard lists the links with project data by
+    /// stars and by last update, and the page offers the two sorts.
+    @Test func theSearchIndexOrdersTheProjects() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        #expect(await site.build().outcome == .success)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "links.json")))
+                as? [String: Any])
+        let links = try #require(json["links"] as? [[String: Any]])
+        func id(_ title: String) throws -> Int {
+            try #require(links.first { $0["title"] as? String == title }?["id"] as? Int)
+        }
+        let manifest = try site.read("search/data/manifest.js")
+        let shard = try #require(manifest.range(of: #""projects":{"stars":""#), "the small site's shards are inline")
+        let stars = manifest[shard.upperBound...].prefix { $0 != "\"" }
+        let updated = try #require(manifest.range(of: #""updated":""#, range: shard.upperBound..<manifest.endIndex))
+        let updates = manifest[updated.upperBound...].prefix { $0 != "\"" }
+        let byStars = try ["Own labels", "Gin", "Quiet", "Abandoned", "Site"].map { UInt32(try id($0)) }
+        #expect(String(stars) == SearchNumbers.string(byStars), "most stars first")
+        let byUpdate = try ["Gin", "Site", "Own labels", "Quiet", "Abandoned"].map { UInt32(try id($0)) }
+        #expect(String(updates) == SearchNumbers.string(byUpdate), "the newest update first")
+        let page = try site.read("search/index.html")
+        #expect(page.contains("<option value=\"stars\">") && page.contains("<option value=\"updated\">"))
+    }
+
     @Test func aSiteWithoutProjectDataOffersNoSuchSort() async throws {
         let site = try TestSite(["links/web.md": Self.list])
         defer { site.remove() }

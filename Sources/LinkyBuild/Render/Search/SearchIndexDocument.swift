@@ -83,6 +83,18 @@ struct SearchIndexDocument: Encodable {
     /// Nil when the site has none (no labels).
     var facets: [FacetEntry]?
     var links: [LinkEntry]
+    /// The links with project data (`projects.json`), by stars (most first) and by last update (newest
+    /// first), for the search page's sorts; nil on a site without. Not in `search-index.json`.
+    var projectOrders: ProjectOrders? = nil
+
+    struct ProjectOrders: Equatable {
+        var stars: [UInt32]
+        var updated: [UInt32]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, categories, tags, facets, links
+    }
 
     init(categories: [CategoryEntry], tags: [String], facets: [FacetEntry] = [], links: [LinkEntry]) {
         self.categories = categories
@@ -109,6 +121,22 @@ struct SearchIndexDocument: Encodable {
             ? nil : site.facets.map { FacetEntry(name: $0.name, key: $0.key, values: $0.values.map(\.name)) }
         let firsts = Self.labelFirsts(site.facets)
         links = withLinks ? site.links.indices.map { Self.entry(site.links, $0, context, labelFirsts: firsts) } : []
+        if withLinks, site.hasProjects { projectOrders = Self.projectOrders(site.links) }
+    }
+
+    /// The ids of the links with project data, by stars then by last update (ties in id order).
+    static func projectOrders(_ links: [Link]) -> ProjectOrders {
+        let ids = links.indices.filter { links[$0].project != nil }
+        let stars = ids.map { links[$0].project?.data.stars ?? -1 }
+        let updated = ids.map { links[$0].project?.data.updated ?? "" }
+        let positions = Array(ids.indices)
+        return ProjectOrders(
+            stars: positions.sorted { stars[$0] != stars[$1] ? stars[$0] > stars[$1] : $0 < $1 }.map {
+                UInt32(ids[$0])
+            },
+            updated: positions.sorted { updated[$0] != updated[$1] ? updated[$0] > updated[$1] : $0 < $1 }.map {
+                UInt32(ids[$0])
+            })
     }
 
     /// Per facet, the number of its first value in a link's `labels`.

@@ -15,6 +15,8 @@ enum SearchShardFormat {
     static let flagsName = "flags"
     /// The shard with every link in title order, for sorting results by title.
     static let titlesName = "titles"
+    /// The shard with the links that have project data, by stars and by last update.
+    static let projectsName = "projects"
 
     static func path(_ name: String) -> String { folder + name + ".js" }
 
@@ -96,12 +98,14 @@ enum SearchShardFormat {
         case labelNames(LabelNamesShard)
         case flags(FlagsShard)
         case titles(TitlesShard)
+        case projects(ProjectsShard)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .labelNames(let shard): try shard.encode(to: encoder)
             case .flags(let shard): try shard.encode(to: encoder)
             case .titles(let shard): try shard.encode(to: encoder)
+            case .projects(let shard): try shard.encode(to: encoder)
             case .best(let shard): try shard.encode(to: encoder)
             case .tagNames(let shard): try shard.encode(to: encoder)
             case .terms(let shard): try shard.encode(to: encoder)
@@ -158,6 +162,13 @@ enum SearchShardFormat {
     /// `titles`: every link id, in the order of their titles (folded, then by id), as `SearchNumbers`.
     struct TitlesShard: Encodable {
         var ids: String
+    }
+
+    /// `projects`: the links with project data, by stars (most first) and by last update (newest first),
+    /// ties in id order, each as ids `SearchNumbers` (not deltas); links without are in neither.
+    struct ProjectsShard: Encodable {
+        var stars: String
+        var updated: String
     }
 
     /// What the results show for links `first` ..< `first + links.count`.
@@ -266,6 +277,9 @@ extension SearchShardFormat.Shard: JSONTextWritable {
                 json.member("favorites", shard.favorites)
             case .titles(let shard):
                 json.member("ids", shard.ids)
+            case .projects(let shard):
+                json.member("stars", shard.stars)
+                json.member("updated", shard.updated)
             }
         }
     }

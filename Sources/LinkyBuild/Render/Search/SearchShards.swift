@@ -138,6 +138,11 @@ struct SearchShards {
             favorites: SearchNumbers.deltas(flags.favorites), dead: SearchNumbers.deltas(flags.dead))
         shards.append((Format.flagsName, .flags(flagShard)))
         shards.append((Format.titlesName, .titles(.init(ids: SearchNumbers.string(titleOrder())))))
+        if let orders = index.projectOrders {
+            let projects = Format.ProjectsShard(
+                stars: SearchNumbers.string(orders.stars), updated: SearchNumbers.string(orders.updated))
+            shards.append((Format.projectsName, .projects(projects)))
+        }
         let manifest = Format.Manifest(
             links: index.links.count, categories: index.categories, terms: [:],
             aggregateAbove: Self.aggregateAbove,
