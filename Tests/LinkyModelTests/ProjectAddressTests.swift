@@ -97,3 +97,24 @@ import Testing
         #expect(!project.isStale(after: 1), "no date, no claim")
     }
 }
+
+/// Staleness counts whole days between two days, as `Calendar` would.
+@Suite struct ProjectDayTests {
+    @Test func dayNumbersAreCalendarDays() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for text in ["1970-01-01", "2000-02-29", "2024-03-01", "2026-11-28T08:00:00Z", "1999-12-31", "2100-03-01"] {
+            let parts = text.prefix(10).split(separator: "-").map { Int($0)! }
+            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))!
+            #expect(ProjectData.Project.dayNumber(text) == Int(date.timeIntervalSince1970 / 86_400), "\(text)")
+        }
+        for text in ["", "2026-13-01", "2026-1-01", "yesterday", "2026/11/28"] {
+            #expect(ProjectData.Project.dayNumber(text) == nil, "\(text)")
+        }
+        var project = ProjectData.Project(forge: .github, fetched: "2026-11-28")
+        project.updated = "2025-11-28"
+        #expect(!project.isStale(after: 365))
+        project.updated = "2025-11-27"
+        #expect(project.isStale(after: 365))
+    }
+}

@@ -189,7 +189,7 @@ extension ProjectFetch {
 extension ProjectData.Project {
     /// Whether this entry was fetched more than `days` days before `today`.
     func isOlder(than days: Int, on today: String) -> Bool {
-        guard let fetched = Self.day(fetched), let now = Self.day(today) else { return true }
-        return now.timeIntervalSince(fetched) > Double(days) * 86_400
+        guard let fetched = Self.dayNumber(fetched), let now = Self.dayNumber(today) else { return true }
+        return now - fetched > days
     }
 }

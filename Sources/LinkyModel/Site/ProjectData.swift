@@ -51,17 +51,27 @@ public struct ProjectData: Sendable, Equatable {
 
         /// Whether the last update is more than `days` days before the day the entry was fetched.
         public func isStale(after days: Int) -> Bool {
-            guard let updated = Self.day(updated), let fetched = Self.day(fetched) else { return false }
-            return fetched.timeIntervalSince(updated) > Double(days) * 86_400
+            guard let updated = Self.dayNumber(updated), let fetched = Self.dayNumber(fetched) else { return false }
+            return fetched - updated > days
         }
 
-        public static func day(_ text: String?) -> Date? {
-            guard let text, text.count >= 10 else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = text.prefix(10).split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3 else { return nil }
-            return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        /// The days from 1970-01-01 to the day `text` starts with (`2026-11-02`, `2026-11-02T08:00:00Z`),
+        /// in the proleptic Gregorian calendar; nil when it starts with no such day. Worked out, not asked
+        /// of `Calendar`: a build asks it twice per project link.
+        public static func dayNumber(_ text: String?) -> Int? {
+            guard let text else { return nil }
+            let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+            guard text.count >= 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+                (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
+            // Howard Hinnant's days_from_civil.
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            return era * 146_097 + dayOfEra - 719_468
         }
     }
 
