@@ -44,6 +44,8 @@ public struct ProjectFetch: Sendable {
     public struct Report: Sendable {
         public var read: Int
         public var requests: Int
+        /// Of `requests`, those to GitLab and Gitea hosts.
+        public var otherForgeRequests = 0
         /// Moved and deleted repositories, with where their address is written.
         public var moved: [(project: ProjectAddress, to: String, uses: [SourceLocation])]
         public var missing: [(project: ProjectAddress, uses: [SourceLocation])]
@@ -117,7 +119,7 @@ public struct ProjectFetch: Sendable {
         let byKey = Dictionary(plan.repositories.map { ($0.key, $0) }) { first, _ in first }
         func uses(_ key: String) -> [SourceLocation] { plan.uses[key] ?? [] }
         return Report(
-            read: outcome.projects.count, requests: outcome.requests,
+            read: outcome.projects.count, requests: outcome.requests, otherForgeRequests: others.requests,
             moved: outcome.projects.sorted { $0.key < $1.key }.compactMap { key, project in
                 project.movedTo.flatMap { to in byKey[key].map { (project: $0, to: to, uses: uses(key)) } }
             },
