@@ -32,6 +32,7 @@ import Testing
               "release" : { "date" : "2024-05-07", "tag" : "v1.10.0" }, "stars" : 81234, "updated" : "2026-11-20"
             },
             "github.com/gone/deleted" : { "fetched" : "2026-11-28", "forge" : "github", "missing" : true },
+            "github.com/with/note" : { "fetched" : "2026-11-28", "forge" : "github", "stars" : 4321, "updated" : "2026-11-02" },
             "github.com/old/abandoned" : {
               "archived" : true, "fetched" : "2026-11-28", "forge" : "github", "stars" : 12, "updated" : "2019-03-01"
             },
@@ -51,6 +52,7 @@ import Testing
         try TestSite([
             "linky.yml": "title: Projects\nprojects: {gitlab: [gitlab.example.org]}\n" + config,
             "links/web.md": list, "projects.json": projects,
+            "links/notes/noted.md": "---\ntitle: Noted\nurl: https://github.com/with/note\n---\nWhy it matters.\n",
         ])
     }
 
@@ -84,6 +86,9 @@ import Testing
         #expect(!(try Self.card(page, "Deleted")).contains("link-project"), "a missing repository shows nothing")
         #expect(!(try Self.card(page, "Plain")).contains("link-project"))
         #expect(page.contains("<option value=\"stars\" data-needs=\"stars\">"))
+        // A link's own page shows the same line.
+        let own = try site.read("l/notes/noted/index.html")
+        #expect(own.contains("<p class=\"link-project\">") && own.contains("</span> 4.3k<"), "\(own)")
     }
 
     @Test func staleAfterIsTheSitesToSay() async throws {
@@ -158,9 +163,9 @@ import Testing
         let stars = manifest[shard.upperBound...].prefix { $0 != "\"" }
         let updated = try #require(manifest.range(of: #""updated":""#, range: shard.upperBound..<manifest.endIndex))
         let updates = manifest[updated.upperBound...].prefix { $0 != "\"" }
-        let byStars = try ["Own labels", "Gin", "Quiet", "Abandoned", "Site"].map { UInt32(try id($0)) }
+        let byStars = try ["Own labels", "Gin", "Noted", "Quiet", "Abandoned", "Site"].map { UInt32(try id($0)) }
         #expect(String(stars) == SearchNumbers.string(byStars), "most stars first")
-        let byUpdate = try ["Gin", "Site", "Own labels", "Quiet", "Abandoned"].map { UInt32(try id($0)) }
+        let byUpdate = try ["Gin", "Noted", "Site", "Own labels", "Quiet", "Abandoned"].map { UInt32(try id($0)) }
         #expect(String(updates) == SearchNumbers.string(byUpdate), "the newest update first")
         let page = try site.read("search/index.html")
         #expect(page.contains("<option value=\"stars\">") && page.contains("<option value=\"updated\">"))
