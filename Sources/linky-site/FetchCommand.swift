@@ -287,7 +287,7 @@ extension FetchCommand {
         }
         let token = options.environment["GITHUB_TOKEN"].map { !$0.isEmpty } ?? false
         var summary =
-            "Projects: \(plan.repositories.count) repositories linked, \(plan.due.count) due, \(report.read) read in \(report.requests) requests"
+            "Projects: \(plan.repositories.count) repositories linked, \(plan.due.count) due, \(report.read) read in \(report.requests) request\(report.requests == 1 ? "" : "s")"
             + (report.otherForgeRequests > 0 && report.otherForgeRequests < report.requests
                 ? " (\(report.requests - report.otherForgeRequests) to GitHub)" : "")
         if plan.due.contains(where: { $0.forge == .github }) {

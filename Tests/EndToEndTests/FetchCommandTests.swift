@@ -326,3 +326,42 @@ enum ForgeProjectsConfig {
         "gitea": ["a/b": ["stars": 42, "updated": "2026-11-01T08:00:00Z", "language": "Go", "licenses": ["MIT"]]],
     ]
 }
+
+extension CommandLineTests {
+    /// Issue 44's whole flow, as a scheduled job runs it with Actions' token: `fetch` over GraphQL, then
+    /// `build` (links.json, the cards, the badges, the sort) and `check --projects`.
+    @Test func projectDataFromFetchToCheckWithAToken() throws {
+        let server = try FixtureServer.github([
+            "repositories": Self.projectRepositories, "moved": ["old-owner/renamed": "new-owner/renamed"],
+            "token": "actions-token",
+        ])
+        let site = try Self.projectSite(self)
+        defer { try? FileManager.default.removeItem(at: site) }
+        var environment = githubEnvironment(server)
+        environment["GITHUB_TOKEN"] = "actions-token"
+        let fetch = try run(["fetch", site.path, "--projects-only", "--allow-private"], environment: environment)
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(fetch.stderr.contains("5 read in 1 request (with GITHUB_TOKEN)"), "\(fetch.stderr)")
+        #expect(try server.log() == ["POST /graphql token"])
+        #expect(!(try String(contentsOf: site.appending(path: "projects.json"), encoding: .utf8)).contains("actions-token"))
+        #expect(!fetch.stdout.contains("actions-token") && !fetch.stderr.contains("actions-token"))
+
+        let build = try run(["build", site.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "_site/links.json")))
+                as? [String: Any])
+        let links = try #require(collection["links"] as? [[String: Any]])
+        let gin = try #require(links.first { $0["title"] as? String == "Gin" }?["project"] as? [String: Any])
+        #expect(gin["stars"] as? Int == 81_234 && gin["language"] as? String == "Go")
+        let abandoned = try #require(links.first { $0["title"] as? String == "Abandoned" }?["project"] as? [String: Any])
+        #expect(abandoned["archived"] as? Bool == true)
+        let page = try String(contentsOf: site.appending(path: "_site/c/tools/index.html"), encoding: .utf8)
+        #expect(page.contains("title=\"81,234 stars\"") && page.contains("project-badge is-archived"))
+        #expect(page.contains("<option value=\"stars\" data-needs=\"stars\">"))
+
+        let check = try run(["check", site.path, "--projects", "--format", "github"])
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("title=LINKY222 project-archived::https://github.com/old/abandoned"), "\(check.stdout)")
+    }
+}

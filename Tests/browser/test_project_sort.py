@@ -97,4 +97,15 @@ def test_the_search_page_sorts_by_the_projects(browser, project_site, sort):
         "return Array.from(document.querySelectorAll('[data-search-sort] option')).map(o => o.value)")
     assert values == ["", "title", "newest", "stars", "updated"]
     assert driver.execute_script("return document.querySelector('[data-search-sort]').value") == sort
+    # The results show each project's line as cards do.
+    deadline = time.time() + 10
+    first = ""
+    while time.time() < deadline and "github.com" not in first:
+        first = driver.execute_script(
+            "const li = document.querySelector('[data-search-results] > li'); return li ? li.textContent : ''")
+        time.sleep(0.05)
+    if sort == "stars":
+        assert "1.3M" in first, first
+    else:
+        assert "updated 20 November 2026" in first, first
     assert not browser.severe()

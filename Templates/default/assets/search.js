@@ -804,6 +804,43 @@
     return domain;
   }
 
+  // A count as cards show it: 950, 1.2k, 12.3k, 123k, 1.2M (TemplateContext.compactCount).
+  function compact(count) {
+    var mark = spoken.group === "." ? "," : ".";
+    function scaled(unit, suffix) {
+      var tenths = Math.floor((count * 10 + unit / 2) / unit);
+      if (tenths >= 1000 || tenths % 10 === 0) return Math.floor((count + unit / 2) / unit) + suffix;
+      return Math.floor(tenths / 10) + mark + (tenths % 10) + suffix;
+    }
+    if (count < 1000) return String(count);
+    return count < 999500 ? scaled(1000, "k") : scaled(1000000, "M");
+  }
+
+  // The project line of a repository link (`r` stars, `q` last update, `v` 1 archived, 2 stale).
+  function projectLine(link) {
+    var line = element("p", "link-project");
+    if (link.r !== undefined) {
+      var stars = element("span", "project-stars");
+      stars.title = grouped(link.r) + " " + say("stars", "stars");
+      stars.appendChild(element("span", "", "\u2605")).setAttribute("aria-hidden", "true");
+      stars.appendChild(document.createTextNode(" " + compact(link.r)));
+      stars.appendChild(element("span", "visually-hidden", " " + say("stars", "stars")));
+      line.appendChild(stars);
+    }
+    if (link.q) {
+      var updated = element("span", "project-updated", say("updated", "updated") + " ");
+      var time = element("time", "", day(link.q));
+      time.setAttribute("datetime", link.q);
+      updated.appendChild(time);
+      line.appendChild(updated);
+    }
+    if (link.v) {
+      line.appendChild(element("span", "project-badge " + (link.v === 1 ? "is-archived" : "is-stale"),
+        link.v === 1 ? say("archived", "Archived") : say("stale", "Stale")));
+    }
+    return line;
+  }
+
   function resultItem(link, terms, tagNames, labelNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
     var card = element("article");
@@ -847,6 +884,7 @@
       meta.appendChild(note);
     }
     article.appendChild(meta);
+    if (link.r !== undefined || link.q || link.v) article.appendChild(projectLine(link));
     if (link.x) {
       // Found dead by `check --links` (`link-status.json`): said, not hidden.
       item.className += " is-dead";

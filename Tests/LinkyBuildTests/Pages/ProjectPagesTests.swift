@@ -169,6 +169,17 @@ import Testing
         #expect(String(updates) == SearchNumbers.string(byUpdate), "the newest update first")
         let page = try site.read("search/index.html")
         #expect(page.contains("<option value=\"stars\">") && page.contains("<option value=\"updated\">"))
+        #expect(page.contains("data-text-stars=\"stars\""))
+        // Each result carries its project's stars (`r`), last update (`q`) and state (`v`).
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "search-index.json")))
+                as? [String: Any])
+        let entries = try #require(index["links"] as? [[String: Any]])
+        let gin = entries[try id("Gin")]
+        #expect(gin["r"] as? Int == 81_234 && gin["q"] as? String == "2026-11-20" && gin["v"] == nil)
+        #expect(entries[try id("Abandoned")]["v"] as? Int == 1)
+        #expect(entries[try id("Quiet")]["v"] as? Int == 2)
+        #expect(entries[try id("Plain")]["r"] == nil)
     }
 
     @Test func aSiteWithoutProjectDataOffersNoSuchSort() async throws {

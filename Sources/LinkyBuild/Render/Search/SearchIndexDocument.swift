@@ -55,6 +55,11 @@ struct SearchIndexDocument: Encodable {
         var deadSince: String? = nil
         /// Its labels, as values of `facets` numbered across them (`FacetEntry`); nil for none.
         var labels: [Int]? = nil
+        /// Its project's stars and last update (`projects.json`), and 1 when it is archived, 2 when stale;
+        /// nil for a link without project data.
+        var stars: Int? = nil
+        var updated: String? = nil
+        var projectState: Int? = nil
 
         enum CodingKeys: String, CodingKey {
             case title = "t"
@@ -74,6 +79,9 @@ struct SearchIndexDocument: Encodable {
             case tone = "k"
             case deadSince = "x"
             case labels = "l"
+            case stars = "r"
+            case updated = "q"
+            case projectState = "v"
         }
     }
 
@@ -179,6 +187,11 @@ struct SearchIndexDocument: Encodable {
         case .none: break
         }
         entry.deadSince = links[id].health?.deadSince
+        if let project = links[id].project {
+            entry.stars = project.data.stars
+            entry.updated = project.data.updated
+            entry.projectState = project.data.archived == true ? 1 : project.stale ? 2 : nil
+        }
         if !links[id].labels.isEmpty { entry.labels = links[id].labels.map { labelFirsts[$0.facet] + $0.value } }
         if entry.picture == nil || entry.icon == nil {
             entry.tone = CardPictureFields.tone(host: links[id].url.displayHost)
@@ -279,9 +292,12 @@ extension SearchIndexDocument.LinkEntry: JSONTextWritable {
             json.member(CodingKeys.note.rawValue, note)
             json.member(CodingKeys.icon.rawValue, icon)
             json.member(CodingKeys.page.rawValue, page)
+            json.member(CodingKeys.updated.rawValue, updated)
+            json.member(CodingKeys.stars.rawValue, stars)
             json.member(CodingKeys.description.rawValue, description)
             json.member(CodingKeys.title.rawValue, title)
             json.member(CodingKeys.url.rawValue, url)
+            json.member(CodingKeys.projectState.rawValue, projectState)
             json.member(CodingKeys.pictureWidth.rawValue, pictureWidth)
             json.member(CodingKeys.deadSince.rawValue, deadSince)
         }
