@@ -343,7 +343,8 @@ extension CommandLineTests {
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(fetch.stderr.contains("5 read in 1 request (with GITHUB_TOKEN)"), "\(fetch.stderr)")
         #expect(try server.log() == ["POST /graphql token"])
-        #expect(!(try String(contentsOf: site.appending(path: "projects.json"), encoding: .utf8)).contains("actions-token"))
+        #expect(
+            !(try String(contentsOf: site.appending(path: "projects.json"), encoding: .utf8)).contains("actions-token"))
         #expect(!fetch.stdout.contains("actions-token") && !fetch.stderr.contains("actions-token"))
 
         let build = try run(["build", site.path])
@@ -354,7 +355,8 @@ extension CommandLineTests {
         let links = try #require(collection["links"] as? [[String: Any]])
         let gin = try #require(links.first { $0["title"] as? String == "Gin" }?["project"] as? [String: Any])
         #expect(gin["stars"] as? Int == 81_234 && gin["language"] as? String == "Go")
-        let abandoned = try #require(links.first { $0["title"] as? String == "Abandoned" }?["project"] as? [String: Any])
+        let abandoned = try #require(
+            links.first { $0["title"] as? String == "Abandoned" }?["project"] as? [String: Any])
         #expect(abandoned["archived"] as? Bool == true)
         let page = try String(contentsOf: site.appending(path: "_site/c/tools/index.html"), encoding: .utf8)
         #expect(page.contains("title=\"81,234 stars\"") && page.contains("project-badge is-archived"))
@@ -362,6 +364,8 @@ extension CommandLineTests {
 
         let check = try run(["check", site.path, "--projects", "--format", "github"])
         #expect(check.status == 2)
-        #expect(check.stdout.contains("title=LINKY222 project-archived::https://github.com/old/abandoned"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("title=LINKY222 project-archived::https://github.com/old/abandoned"),
+            "\(check.stdout)")
     }
 }
