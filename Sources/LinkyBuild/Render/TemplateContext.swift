@@ -271,8 +271,8 @@ struct TemplateContext: Sendable {
             "updated_text": data.updated.flatMap {
                 LinkDate(parsing: String($0.prefix(10))).map { .string(words.day($0)) }
             } ?? false,
-            "archived": .bool(data.archived == true),
-            "stale": .bool(project.stale && data.archived != true),
+            "archived": .bool(project.flag == .archived),
+            "stale": .bool(project.flag == .stale),
             "license": data.license.map { .string($0) } ?? false,
             "language": data.language.map { .string($0) } ?? false,
             "release": data.release.map { release in

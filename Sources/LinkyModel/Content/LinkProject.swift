@@ -7,6 +7,14 @@ public struct LinkProject: Sendable, Hashable {
     /// Its last update is more than `stale_after` days before the day the data was fetched.
     public var stale: Bool
 
+    /// What a card flags: an archived project (whatever its age), else a stale one.
+    public enum Flag: Int, Sendable {
+        case archived = 1
+        case stale = 2
+    }
+
+    public var flag: Flag? { data.archived == true ? .archived : stale ? .stale : nil }
+
     public init(address: ProjectAddress, data: ProjectData.Project, stale: Bool) {
         self.address = address
         self.data = data

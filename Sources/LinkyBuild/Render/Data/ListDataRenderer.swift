@@ -89,9 +89,7 @@ struct ListDataRenderer {
                     if let tables { details(of: id, into: &json, tables: tables, keys: .lToT) }
                     json.member("t", links[id].title)
                     if let tables { details(of: id, into: &json, tables: tables, keys: .afterT) }
-                    if let project = links[id].project {
-                        json.member("v", project.data.archived == true ? 1 : project.stale ? 2 : nil)
-                    }
+                    json.member("v", links[id].project?.flag?.rawValue)
                     if links[id].health?.deadSince != nil { json.member("x", 1) }
                 }
                 previous = id

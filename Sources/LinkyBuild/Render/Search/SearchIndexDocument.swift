@@ -190,7 +190,7 @@ struct SearchIndexDocument: Encodable {
         if let project = links[id].project {
             entry.stars = project.data.stars
             entry.updated = project.data.updated
-            entry.projectState = project.data.archived == true ? 1 : project.stale ? 2 : nil
+            entry.projectState = project.flag?.rawValue
         }
         if !links[id].labels.isEmpty { entry.labels = links[id].labels.map { labelFirsts[$0.facet] + $0.value } }
         if entry.picture == nil || entry.icon == nil {
