@@ -37,59 +37,43 @@ public struct SiteLoader: Sendable {
 
     /// Reads `metadata.json`, what `linky-site fetch` learned from the pages; empty when there is none.
     public func loadMetadataCache() -> (cache: MetadataCache, diagnostics: [Diagnostic]) {
-        do {
-            return (try MetadataCache.load(fromSiteFolder: siteFolder), [])
-        } catch {
-            return (
-                MetadataCache(),
-                [
-                    .error(
-                        .invalidMetadataCache, at: SourceLocation(path: MetadataCache.fileName),
-                        "the metadata cache cannot be read: \(error)",
-                        hint:
-                            "restore it from git (`git checkout -- metadata.json`) or delete it and run `linky-site fetch`"
-                    )
-                ]
-            )
-        }
+        committedFile(
+            MetadataCache.fileName, empty: MetadataCache(), severity: .error, load: MetadataCache.load,
+            says: "the metadata cache cannot be read", runs: "linky-site fetch")
     }
 
     /// Reads `projects.json`, what `fetch` read of the repositories the links point at; empty when there
     /// is none. A damaged file is a warning: the site builds without project data.
     public func loadProjects() -> (data: ProjectData, diagnostics: [Diagnostic]) {
-        do {
-            return (try ProjectData.load(fromSiteFolder: siteFolder), [])
-        } catch {
-            return (
-                ProjectData(),
-                [
-                    .warning(
-                        .invalidMetadataCache, at: SourceLocation(path: ProjectData.fileName),
-                        "the project data cannot be read, so no card shows stars or updates: \(error)",
-                        hint:
-                            "restore it from git (`git checkout -- projects.json`) or delete it and run `linky-site fetch --projects-only`"
-                    )
-                ]
-            )
-        }
+        committedFile(
+            ProjectData.fileName, empty: ProjectData(), severity: .warning, load: ProjectData.load,
+            says: "the project data cannot be read, so no card shows stars or updates",
+            runs: "linky-site fetch --projects-only")
     }
 
     /// Reads `link-status.json`, what `check --links` found; empty when there is none.
     public func loadLinkHealth() -> (file: LinkHealthFile, diagnostics: [Diagnostic]) {
+        committedFile(
+            LinkHealthFile.fileName, empty: LinkHealthFile(), severity: .warning, load: LinkHealthFile.load,
+            says: "the link status file cannot be read, so no link is marked dead or moved",
+            runs: "linky-site check --links")
+    }
+
+    /// A file a command writes beside `linky.yml` for the site to commit (`name`), read with `load`: one
+    /// that cannot be read is `empty` and a diagnostic of `severity` at it that `says` why and how to make
+    /// it again (restore it from git, or delete it and run the command that `runs`).
+    private func committedFile<File>(
+        _ name: String, empty: File, severity: Diagnostic.Severity, load: (URL) throws -> File, says: String,
+        runs: String
+    ) -> (File, [Diagnostic]) {
         do {
-            return (try LinkHealthFile.load(fromSiteFolder: siteFolder), [])
+            return (try load(siteFolder), [])
         } catch {
-            return (
-                LinkHealthFile(),
-                [
-                    .warning(
-                        .invalidMetadataCache, at: SourceLocation(path: LinkHealthFile.fileName),
-                        "the link status file cannot be read, so no link is marked dead or moved: \(error)",
-                        hint:
-                            "restore it from git (`git checkout -- link-status.json`) or delete it and run `linky-site check --links`"
-                    )
-                ]
-            )
+            var diagnostic = Diagnostic.warning(
+                .invalidMetadataCache, at: SourceLocation(path: name), "\(says): \(error)",
+                hint: "restore it from git (`git checkout -- \(name)`) or delete it and run `\(runs)`")
+            diagnostic.severity = severity
+            return (empty, [diagnostic])
         }
     }
 
