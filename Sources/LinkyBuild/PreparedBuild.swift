@@ -16,4 +16,6 @@ struct PreparedBuild: Sendable {
     /// Every content file as loaded, sorted by path, and what each parsed to (same order).
     var sources: [SiteLoader.ContentSource]
     var parses: [ParsedContent]
+    /// What git history said (`dates_from_history`), for the next preparation to start from.
+    var history: HistoryDates?
 }

@@ -181,10 +181,34 @@ extension SiteBuilder {
             staticFiles: loaded.staticFiles, diagnostics: diagnostics)
     }
 
+    // MARK: - Date
+
+    /// What git history says of the site (`dates_from_history`), read from where `previous` (or the
+    /// last build's, stored beside `output`) left it; stored there again when it changed.
+    static func readHistory(
+        _ settings: Settings, previous: HistoryDates? = nil, storedBeside output: URL? = nil
+    ) -> GitHistory.Outcome {
+        guard settings.config.datesFromHistory else { return GitHistory.Outcome() }
+        let stored = previous ?? output.flatMap { HistoryStore.read(beside: $0, siteFolder: settings.siteFolder) }
+        let outcome = GitHistory(siteFolder: settings.siteFolder).read(previous: stored)
+        if let output, let dates = outcome.dates, outcome.commitsRead > 0 || stored == nil {
+            HistoryStore.write(dates, beside: output, siteFolder: settings.siteFolder)
+        }
+        return outcome
+    }
+
+    /// Dates the links their files leave undated by the day history says they landed; the history's
+    /// warnings (a shallow clone) join the content's.
+    static func date(_ parsed: inout Parsed, _ history: GitHistory.Outcome) {
+        parsed.diagnostics += history.diagnostics
+        history.dates?.date(&parsed.files)
+    }
+
     // MARK: - Resolve
 
-    /// The files' parses as one, resolved: their links read where each file's parse holds them.
-    static func resolve(_ parsed: Parsed, _ settings: Settings) -> Resolved {
+    /// The files' parses as one, resolved: their links read where each file's parse holds them; the
+    /// list items history says were removed, for the new page.
+    static func resolve(_ parsed: Parsed, _ settings: Settings, history: HistoryDates? = nil) -> Resolved {
         var content = ParsedContent()
         for part in parsed.files { content.appendAllButLinks(part) }
         var (site, diagnostics) = SiteResolver(
@@ -194,6 +218,7 @@ extension SiteBuilder {
             content, links: ParsedLinks(parsed.files), folders: parsed.folders,
             tagDefinitions: settings.tagDefinitions)
         site.words = settings.words
+        if let history { site.removedLinks = history.removedLinks(of: site) }
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
             .map { (name: $0.name, location: $0.location) }

@@ -23,13 +23,18 @@ public struct SiteBuilder: Sendable {
         if !options.pdf { cache?.lookAtOutput() }  // meanwhile, as the content loads and the site resolves
         let (settingsNow, cacheNow) = (settings, cache)
         async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: cacheNow)  // load, meanwhile
+        // load, meanwhile: git history, from where the last build left it
+        async let history = Self.readHistory(settingsNow, storedBeside: cacheNow == nil ? nil : settingsNow.output)
         let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
-        let parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
+        var parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
         cache?.keepParses(parsed.sources, parsed.files)
         let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
+        let dates = await history
+        Self.date(&parsed, dates)  // date: what history says of the links no file dates
+        clock.lap("date")
         (settings.pictures, settings.diagnostics) = await (pictures.index, settings.diagnostics + pictures.diagnostics)
-        let resolved = Self.resolve(parsed, settings)  // resolve
+        let resolved = Self.resolve(parsed, settings, history: dates.dates)  // resolve
         clock.lap("resolve")
         let planned = Self.plan(  // plan
             resolved, await theme, settings, comparing: options.writeOutput, previous: cache?.previousOutput)
@@ -52,22 +57,29 @@ public struct SiteBuilder: Sendable {
     /// load → parse → resolve → plan, as `build` does them, for what renders in memory (`serve`'s
     /// preview, tests): no output is taken, and nothing is left beside one. `reusing` gives the parses
     /// of files that have not changed since the caller last prepared.
-    func prepare(_ options: BuildOptions, reusing parses: (any ParseReuse)? = nil) async -> PreparedBuild {
+    /// `history` is what the caller's last preparation read of git history.
+    func prepare(
+        _ options: BuildOptions, reusing parses: (any ParseReuse)? = nil, history previous: HistoryDates? = nil
+    ) async -> PreparedBuild {
         let loader = SiteLoader(siteFolder: options.siteFolder)
         async let theme = Self.loadTheme(loader.siteFolder)
         var settings = Self.loadSettings(options, loader: loader)
         let settingsNow = settings
         async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: nil)
+        async let history = Self.readHistory(settingsNow, previous: previous)
         let loaded = await Self.loadContent(settings, loader: loader, stamping: parses != nil, reusing: parses)
-        let parsed = await Self.parse(loaded, settings, loader: loader, reusing: parses)
+        let unchanged = await Self.parse(loaded, settings, loader: loader, reusing: parses)
+        var parsed = unchanged
+        let dates = await history
+        Self.date(&parsed, dates)
         (settings.pictures, settings.diagnostics) = await (pictures.index, settings.diagnostics + pictures.diagnostics)
-        let resolved = Self.resolve(parsed, settings)
+        let resolved = Self.resolve(parsed, settings, history: dates.dates)
         let planned = Self.plan(resolved, await theme, settings, comparing: false)
         let report = Self.report(settings, parsed, resolved, planned, options)
         return PreparedBuild(
             report: report, siteFolder: settings.siteFolder, theme: planned.theme,
             site: report.outcome == .success ? resolved.site : nil,
             plan: report.outcome == .success ? planned.files : [], staticFiles: loaded.staticFiles,
-            sources: parsed.sources, parses: parsed.files)
+            sources: unchanged.sources, parses: unchanged.files, history: dates.dates)
     }
 }

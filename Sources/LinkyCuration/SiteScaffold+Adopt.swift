@@ -22,13 +22,13 @@ extension SiteScaffold {
     public func adopt(title: String? = nil, release: String? = nil, listFrom: String? = nil) throws -> Adoption {
         let manager = FileManager.default
         var adoption = Adoption()
-        var list: (path: String, text: String, title: String?)?
+        var list: (path: String, text: String, title: String?, from: String)?
         if let listFrom {
             let source = folder.appending(path: listFrom)
             guard let data = manager.contents(atPath: source.path) else { throw Failure.unreadable(listFrom) }
             let (listTitle, body) = Self.splitTitle(String(decoding: data, as: UTF8.self))
             let name = Slug.make(listTitle ?? folder.lastPathComponent)
-            list = ("links/\(name.isEmpty ? "list" : name).md", body, listTitle)
+            list = ("links/\(name.isEmpty ? "list" : name).md", body, listTitle, listFrom)
         }
         let siteTitle = title ?? list?.title
         for path in Self.adoptedFiles {
@@ -75,7 +75,10 @@ extension SiteScaffold {
             if manager.fileExists(atPath: folder.appending(path: list.path).path) {
                 adoption.kept.append(list.path)
             } else {
-                let frontMatter = "---\ntitle: \(Self.yamlQuoted(list.title ?? folder.lastPathComponent))\n---\n"
+                // `dates_from`: its items are dated by when they landed in the README, not in the copy.
+                let frontMatter =
+                    "---\ntitle: \(Self.yamlQuoted(list.title ?? folder.lastPathComponent))\n"
+                    + "dates_from: \(Self.yamlQuoted(list.from))\n---\n"
                 try write(frontMatter + list.text, to: list.path)
                 adoption.written.append(list.path)
             }

@@ -7,7 +7,7 @@ enum PageKinds {
             HomePage.self, CategoryPage.self, CategoryFeed.self, CategoryListData.self, TagIndexPage.self, TagPage.self,
             TagFeed.self, TagListData.self,
             WebsiteIndexPage.self, WebsitePage.self,
-            LinkPage.self, ArchivePage.self, ArchiveYearPage.self, SearchPage.self, PrintPage.self,
+            LinkPage.self, ArchivePage.self, ArchiveYearPage.self, NewPage.self, NewFeed.self, SearchPage.self, PrintPage.self,
             NotFoundPage.self, BrokenLinksPage.self, SavePage.self, WebManifest.self, AtomFeedFile.self,
             JSONFeedFile.self,
             BookmarksFile.self, LinksJSON.self, SearchIndexFile.self, SearchIndexScript.self, SearchShardFiles.self,

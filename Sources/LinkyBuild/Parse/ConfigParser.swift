@@ -94,6 +94,16 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "sites":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }
+            case "dates_from_history":
+                diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.datesFromHistory = $0 }
+            case "new_page":
+                diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.newPage = $0 }
+            case "new_weeks_per_page":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map {
+                    config.newWeeksPerPage = $0
+                }
+            case "new_feed_weeks":
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.newFeedWeeks = $0 }
             case "hide_dead_links":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.hideDeadLinks = $0 }
             case "section_feed_size":

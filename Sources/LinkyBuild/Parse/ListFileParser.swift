@@ -11,7 +11,7 @@ struct ListFileParser: Sendable {
     /// Front-matter keys that suggest the author meant a link file and forgot `url`.
     static let linkOnlyKeys: Set<String> = ["tags", "date", "favorite", "draft", "image"]
     /// Front-matter keys of a list file that apply to each of its items.
-    static let listKeys: Set<String> = ["tags", "draft", "source_url"]
+    static let listKeys: Set<String> = ["tags", "draft", "source_url", "dates_from"]
 
     func parse(
         _ mapping: YAMLMapping, frontMatter: FrontMatter, key: [String], fileName: String,
@@ -36,7 +36,7 @@ struct ListFileParser: Sendable {
                     .unknownKey, at: mapping.location(of: entry),
                     "`\(entry.key)` is not a list-file setting and is ignored",
                     hint:
-                        "a list file's front matter knows title, description, order, icon, aliases, tags, draft and source_url"
+                        "a list file's front matter knows title, description, order, icon, aliases, tags, draft, source_url and dates_from"
                 ))
         }
         // `tags:` and `draft:` of the front matter apply to every item of the file.
@@ -49,6 +49,7 @@ struct ListFileParser: Sendable {
         let fileDraft = mapping["draft"].flatMap { result.diagnostics.take(mapping.bool($0)) } ?? false
 
         let sourceURL = fileSourceURL(mapping, diagnostics: &result.diagnostics)
+        let datesFrom = datesFrom(mapping, diagnostics: &result.diagnostics)
         let hasCandidates = outline.blocks.contains { block in
             if case .item(let item) = block { return !item.links.isEmpty }
             if case .unreadLink = block { return true }
@@ -181,7 +182,7 @@ struct ListFileParser: Sendable {
         result.listFiles.append(
             ListFileSummary(
                 path: path, itemsRead: reader.itemsRead, linksMade: reader.linksMade,
-                secondaryLinks: reader.secondaryCount, linksSkipped: reader.skipped.count))
+                secondaryLinks: reader.secondaryCount, linksSkipped: reader.skipped.count, datesFrom: datesFrom))
         result.categories.append(root)
         result.categories += sections
     }
@@ -204,6 +205,23 @@ struct ListFileParser: Sendable {
         let inFolder = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         let encoded = inFolder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? inFolder
         return Self.absoluteHTTPURL(base + encoded)
+    }
+
+    /// `dates_from:`, the file (relative to the site folder) whose git history dates this file's items
+    /// before its own does: the README an adopted list was copied from.
+    func datesFrom(_ mapping: YAMLMapping, diagnostics: inout [Diagnostic]) -> String? {
+        guard let entry = mapping["dates_from"], let raw = diagnostics.take(mapping.string(entry)) else { return nil }
+        var path = raw.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+            diagnostics.append(
+                .warning(
+                    .invalidFieldType, at: mapping.location(of: entry),
+                    "`dates_from` must name a file inside the site folder, relative to it",
+                    hint: "write the path the list was copied from, e.g. `dates_from: README.md`"))
+            return nil
+        }
+        return path
     }
 
     /// `raw` as an absolute http(s) URL, or nil.

@@ -14,6 +14,8 @@ struct ParsedLink: Sendable {
     var description: String?
     var tags: [(name: String, line: Int?)]
     var date: LinkDate?
+    /// `date` came from git history (`HistoryDates.date`), not from the file; never in a stored parse.
+    var dateFromHistory = false
     var image: LinkURL?
     var favorite: Bool
     var draft: Bool

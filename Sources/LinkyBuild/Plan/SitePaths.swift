@@ -69,6 +69,12 @@ struct SitePaths: Sendable {
 
     static func archiveYear(_ year: Int) -> String { "archive/\(year)/index.html" }
 
+    /// Page `page` of the new page: `new/index.html`, `new/page/2/index.html`.
+    static func new(page: Int) -> String { paged("new/", page) }
+
+    /// The new page's digest feeds.
+    static func newFeed(json: Bool) -> String { json ? "new/feed.json" : "new/feed.xml" }
+
     static func paged(_ folder: String, _ page: Int) -> String {
         page <= 1 ? folder + "index.html" : folder + "page/\(page)/index.html"
     }

@@ -44,6 +44,8 @@ public struct PreviewBuild: Sendable {
     var state: State?
     /// Every content file's parse, under the stamp it had when read.
     var parses = ParseMemory()
+    /// What the last preparation read of git history: the next reads only the commits after it.
+    var history: HistoryDates?
     /// The search word table the last render of the shards made, for the next to patch.
     let searchWords = SearchWordStore()
     /// Every file each planned file that makes more than its path (`PlannedFile.writesOnlyItsPath`:
@@ -132,7 +134,8 @@ private extension PreviewBuild {
         buildOptions.writeOutput = false
         buildOptions.strict = false
         let started = FileStamp.now()
-        let prepared = await SiteBuilder().prepare(buildOptions, reusing: parses)
+        let prepared = await SiteBuilder().prepare(buildOptions, reusing: parses, history: history)
+        history = prepared.history
         clock.lap("prepare")
         parses = ParseMemory(prepared.sources, prepared.parses, settledBefore: started)
         if let config = prepared.report.site?.config {

@@ -25,7 +25,7 @@ import LinkyModel
 /// that leaves the previous one, which the checks above keep safe.
 struct BuildState: Sendable {
     static let magic = Array("linky-site build state\n".utf8)
-    static let formatVersion = 10
+    static let formatVersion = 11
 
     /// The output's real path: pages are only ever skipped for the output they were written to.
     var output: String

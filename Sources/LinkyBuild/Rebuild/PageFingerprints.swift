@@ -137,6 +137,7 @@ extension ByteWriter {
         optionalString(links[id].description)
         array(links[id].tags) { $0.int($1) }
         optional(links[id].date) { $0.linkDate($1) }
+        bool(links[id].dateFromHistory)
         optional(links[id].image) { $0.linkURL($1) }
         optional(links[id].favicon) { $0.linkURL($1) }
         optional(links[id].health) { writer, health in
@@ -258,6 +259,10 @@ extension ByteWriter {
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
         bool(config.sites)
+        bool(config.datesFromHistory)
+        bool(config.newPage)
+        int(config.newWeeksPerPage)
+        int(config.newFeedWeeks)
         array(config.facets) { writer, facet in
             writer.string(facet.name)
             writer.array(facet.values) { $0.string($1) }

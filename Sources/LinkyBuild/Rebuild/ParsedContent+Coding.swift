@@ -23,6 +23,7 @@ extension ParsedContent {
             writer.int(summary.linksMade)
             writer.int(summary.secondaryLinks)
             writer.int(summary.linksSkipped)
+            writer.optionalString(summary.datesFrom)
         }
     }
 
@@ -39,7 +40,7 @@ extension ParsedContent {
         listFiles = try reader.array { (r: inout R) throws(M) in
             ListFileSummary(
                 path: try r.string(), itemsRead: try r.int(), linksMade: try r.int(), secondaryLinks: try r.int(),
-                linksSkipped: try r.int())
+                linksSkipped: try r.int(), datesFrom: try r.optionalString())
         }
     }
 }

@@ -129,6 +129,8 @@ struct TemplateContext: Sendable {
         navigation["save"] = site.config.repository == nil ? false : .string(href(SitePaths.save))
         navigation["manifest"] = site.config.repository == nil ? false : .string(SitePaths.webManifest)
         navigation["sites"] = site.config.sites ? .string(href(SitePaths.websiteIndex)) : false
+        navigation["new"] = site.config.newPage ? .string(href(SitePaths.new(page: 1))) : false
+        navigation["new_feed"] = site.config.newPage ? .string(SitePaths.newFeed(json: false)) : false
         return navigation
     }
 

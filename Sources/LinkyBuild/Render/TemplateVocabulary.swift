@@ -48,6 +48,9 @@ enum TemplateVocabulary {
         // A repository link's project data (`projects.json`)
         "project", "host", "stars", "stars_text", "stars_exact", "updated", "updated_text", "release", "archived",
         "stale", "license", "language", "fetched",
+        // The new page (`new_page`): the links added each week, and its digest feeds
+        "is_new", "new", "new_feed", "weeks", "has_weeks", "start", "end", "start_text", "end_text", "counted",
+        "removed", "removed_count", "has_removed", "date_source",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

@@ -206,6 +206,7 @@ extension SiteResolver {
             tags: tags, date: link.date, image: link.image ?? LinkURL(stored: fetched?.image),
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
+        resolved.dateFromHistory = link.dateFromHistory
         resolved.favicon = LinkURL(stored: fetched?.favicon)
         resolved.health = LinkHealth(health[link.url])
         resolved.archive = link.archive

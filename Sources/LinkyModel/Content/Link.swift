@@ -12,6 +12,8 @@ public struct Link: Sendable, Hashable {
     /// Indices in `Site.tags`, in the order the author wrote them.
     public var tags: [Int]
     public var date: LinkDate?
+    /// `date` is the day the link's address landed in its file, read from git history: its file gave none.
+    public var dateFromHistory = false
     public var image: LinkURL?
     /// The site's icon, from the metadata cache (`linky-site fetch`).
     public var favicon: LinkURL?

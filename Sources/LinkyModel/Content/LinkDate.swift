@@ -117,6 +117,40 @@ public struct LinkDate: Hashable, Sendable, Comparable, Codable {
     }
 }
 
+// MARK: - Weeks
+
+extension LinkDate {
+    /// Days since 1970-01-01 of the calendar day (as written, not of the instant).
+    public var dayNumber: Int { Int(Self.daysFromEpoch(year: year, month: month, day: day)) }
+
+    /// The ISO 8601 week of the calendar day: its year (that of the week's Thursday) and number (1–53).
+    public var isoWeek: (year: Int, week: Int) {
+        let thursday = dayNumber - weekday + 3
+        let (year, _, _) = Self.civil(fromDays: thursday)
+        let firstDay = Int(Self.daysFromEpoch(year: year, month: 1, day: 1))
+        return (year, (thursday - firstDay) / 7 + 1)
+    }
+
+    /// The Monday of the calendar day's ISO week, as a day (midnight UTC).
+    public var weekStart: LinkDate {
+        let monday = dayNumber - weekday
+        let (year, month, day) = Self.civil(fromDays: monday)
+        return LinkDate(year: year, month: month, day: day, instant: Int64(monday) * 86_400, hasTime: false)
+    }
+
+    /// The day of the week, Monday 0 to Sunday 6 (1970-01-01 was a Thursday).
+    private var weekday: Int {
+        let days = Int64(dayNumber) + 3
+        return Int(days - Self.floorDivide(days, 7) * 7)
+    }
+
+    /// The day `days` after this one (midnight UTC).
+    public func adding(days: Int) -> LinkDate {
+        let (year, month, day) = Self.civil(fromDays: dayNumber + days)
+        return LinkDate(year: year, month: month, day: day, instant: Int64(dayNumber + days) * 86_400, hasTime: false)
+    }
+}
+
 // MARK: - Calendar arithmetic
 
 // Proleptic Gregorian day counts (Howard Hinnant's algorithms): no Calendar, no time zone, no locale,

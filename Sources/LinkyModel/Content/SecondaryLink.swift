@@ -24,8 +24,13 @@ public struct ListFileSummary: Sendable, Hashable {
     public var secondaryLinks: Int
     /// Links that were not usable (bad or relative addresses), each reported with its line.
     public var linksSkipped: Int
+    /// `dates_from:`: the file whose git history dates the items first (the README it was copied from).
+    public var datesFrom: String?
 
-    public init(path: String, itemsRead: Int, linksMade: Int, secondaryLinks: Int, linksSkipped: Int) {
+    public init(
+        path: String, itemsRead: Int, linksMade: Int, secondaryLinks: Int, linksSkipped: Int, datesFrom: String? = nil
+    ) {
+        self.datesFrom = datesFrom
         self.path = path
         self.itemsRead = itemsRead
         self.linksMade = linksMade

@@ -56,6 +56,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case fileTooLarge = "LINKY174"
     /// Lists, quotes, YAML, folders or tag parents nested past `ContentLimits`' depths.
     case nestedTooDeep = "LINKY175"
+    /// The repository is a shallow clone: links added before its first commit have no date from history.
+    case shallowHistory = "LINKY176"
+    /// git is there but cannot read the site's history (another user's repository, a damaged one).
+    case historyUnreadable = "LINKY177"
     case unsafeOutputFolder = "LINKY180"
     case outputWriteFailed = "LINKY181"
     case pdfToolMissing = "LINKY182"
@@ -136,6 +140,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .outsideSite: "outside-site"
         case .fileTooLarge: "file-too-large"
         case .nestedTooDeep: "nested-too-deep"
+        case .shallowHistory: "shallow-history"
+        case .historyUnreadable: "history-unreadable"
         case .unsafeOutputFolder: "unsafe-output-folder"
         case .outputWriteFailed: "output-write-failed"
         case .pdfToolMissing: "pdf-tool-missing"

@@ -25,6 +25,9 @@ public struct Site: Sendable {
     public var facets: [Facet] = []
     /// Whether any link has project data (`projects.json`): lists then offer to sort by stars and updates.
     public var hasProjects = false
+    /// List items taken out of the collection, as git history tells (`dates_from_history`): the new
+    /// page lists each in the week it went. Newest first.
+    public var removedLinks: [RemovedLink] = []
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

@@ -96,6 +96,15 @@ public struct SiteConfig: Sendable, Hashable {
     /// `sites`: a page of every website the links go to (`sites/index.html`) and one per website, each
     /// card's domain linking to its website's page.
     public var sites: Bool = true
+    /// `dates_from_history`: a link whose file gives no `date:` is dated by the commit that added its
+    /// address to the file (read with git from the repository the site is in).
+    public var datesFromHistory: Bool = true
+    /// `new_page`: `new/index.html`, the links added each week, with its digest feeds.
+    public var newPage: Bool = true
+    /// Weeks on each page of `new/`.
+    public var newWeeksPerPage: Int = 4
+    /// Weeks in the digest feeds `new/feed.xml` and `new/feed.json`, newest first.
+    public var newFeedWeeks: Int = 12
     /// Leave links `link-status.json` calls dead out of the site, instead of marking them.
     public var hideDeadLinks: Bool = false
     public var images: Images = .local
@@ -130,7 +139,8 @@ public struct SiteConfig: Sendable, Hashable {
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
-        "hide_dead_links", "broken_links_page", "sites",
+        "hide_dead_links", "broken_links_page", "sites", "dates_from_history", "new_page", "new_weeks_per_page",
+        "new_feed_weeks",
         "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
     ]
 }

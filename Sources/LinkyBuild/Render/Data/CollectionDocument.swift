@@ -42,6 +42,8 @@ struct CollectionDocument: Encodable {
         var tags: [String]
         var category: String
         var date: String?
+        /// Where `date` came from: `file` (its `date:`) or `history` (the commit that added it).
+        var dateSource: String?
         var favorite: Bool
         var image: String?
         var note: String?
@@ -140,7 +142,9 @@ struct CollectionDocument: Encodable {
             id: id, url: site.links[id].url.absoluteString, title: site.links[id].title,
             description: site.links[id].description, tags: site.links[id].tags.map { site.tags[$0].name },
             category: site.categories[site.links[id].category].pathString,
-            date: site.links[id].date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay }, favorite: site.links[id].favorite,
+            date: site.links[id].date.map { $0.hasTime ? $0.rfc3339 : $0.isoDay },
+            dateSource: site.links[id].date == nil ? nil : site.links[id].dateFromHistory ? "history" : "file",
+            favorite: site.links[id].favorite,
             image: site.links[id].image?.absoluteString, note: site.links[id].note?.markdown,
             page: site.links[id].hasPage ? context.paths.link(id) : nil, source: site.links[id].source.description,
             extra: site.links[id].extra.isEmpty ? nil : site.links[id].extra,
@@ -219,6 +223,7 @@ extension CollectionDocument.LinkEntry: JSONTextWritable {
         json.object { json in
             json.member("category", category)
             json.member("date", date)
+            json.member("date_source", dateSource)
             json.member("dead_since", deadSince)
             json.member("description", description)
             if let extra {

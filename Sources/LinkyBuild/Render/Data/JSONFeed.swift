@@ -4,12 +4,13 @@ struct JSONFeed: Encodable {
     struct Item: Encodable {
         var id: String
         var url: String
-        var externalURL: String
+        var externalURL: String?
         var title: String
         var summary: String?
         var contentHTML: String?
         var contentText: String?
         var datePublished: String
+        var dateModified: String? = nil
         var tags: [String]
         var image: String?
 
@@ -19,6 +20,7 @@ struct JSONFeed: Encodable {
             case contentHTML = "content_html"
             case contentText = "content_text"
             case datePublished = "date_published"
+            case dateModified = "date_modified"
         }
     }
 
