@@ -103,7 +103,9 @@ enum ConfigParser {
                     config.newWeeksPerPage = $0
                 }
             case "new_feed_weeks":
-                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.newFeedWeeks = $0 }
+                diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map {
+                    config.newFeedWeeks = $0
+                }
             case "hide_dead_links":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.hideDeadLinks = $0 }
             case "section_feed_size":

@@ -63,13 +63,14 @@ struct DigestFeedRenderer {
 // MARK: - Private
 
 private extension DigestFeedRenderer {
+    /// The new page's folder address (whatever `clean_urls` says), or a URN without `base_url`.
     var feedID: String {
-        context.absolute(SitePaths.new(page: 1)) ?? "urn:linky-site:\(Slug.make(site.config.title)):new"
+        site.config.baseURL.map { $0 + "new/" } ?? "urn:linky-site:\(Slug.make(site.config.title)):new"
     }
 
     func entryID(_ week: AddedWeek) -> String {
-        if let page = context.absolute(SitePaths.new(page: 1)) { return page + "#" + week.id }
-        return "urn:linky-site:\(Slug.make(site.config.title)):new:\(week.id)"
+        site.config.baseURL.map { $0 + "new/#" + week.id }
+            ?? "urn:linky-site:\(Slug.make(site.config.title)):new:\(week.id)"
     }
 
     /// `Week 48, 2026: 12 links`.
