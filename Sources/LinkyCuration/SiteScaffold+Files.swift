@@ -179,6 +179,8 @@ extension SiteScaffold {
             runs-on: ubuntu-24.04
             steps:
               - uses: actions/checkout@v4
+                with:
+                  fetch-depth: 0  # the whole history: links without `date:` are dated by the commit that added them
               - id: linky
                 uses: linky-site/linky-site@main
                 with:

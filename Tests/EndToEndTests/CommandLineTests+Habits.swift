@@ -230,7 +230,10 @@ extension CommandLineTests {
         #expect(config.contains("title: \"Awesome Go\"\n"))
         #expect(FileManager.default.fileExists(atPath: folder.appending(path: ".github/workflows/pages.yml").path))
         let list = try String(contentsOf: folder.appending(path: "links/awesome-go.md"), encoding: .utf8)
-        #expect(list.hasPrefix("---\ntitle: \"Awesome Go\"\n---\n") && !list.contains("# Awesome Go"))
+        // Dated by when each item landed in the README it was copied from.
+        #expect(
+            list.hasPrefix("---\ntitle: \"Awesome Go\"\ndates_from: \"README.md\"\n---\n")
+                && !list.contains("# Awesome Go"))
 
         let workflow = try String(
             contentsOf: folder.appending(path: ".github/workflows/pages.yml"), encoding: .utf8)

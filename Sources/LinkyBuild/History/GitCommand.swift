@@ -23,6 +23,9 @@ package struct GitCommand: Sendable {
     /// The git program; found on the `PATH` unless given.
     package let git: String
 
+    /// Held while a program starts.
+    private static let starting = Mutex(())
+
     package init(folder: URL, git: String = "git") {
         self.folder = folder
         self.git = git
@@ -48,11 +51,10 @@ package struct GitCommand: Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw Missing()
-        }
+        // One start at a time: Foundation's `Process.run` crashed (in its copying, on Linux) when builds
+        // running side by side (a test suite's) started programs at once.
+        let started = Self.starting.withLock { _ in (try? process.run()) != nil }
+        guard started else { throw Missing() }
         // The error stream is read on its own thread: a long log fills the output pipe while git may
         // still write a warning, and reading one pipe after the other could then block both.
         let message = ErrorText()

@@ -21,6 +21,11 @@ struct GitHistory {
     }
 
     func read(previous: HistoryDates?) -> Outcome {
+        // Outside a repository nothing is started at all (most builds of a test suite, a site in a
+        // downloaded archive); `GIT_DIR` names a repository from anywhere.
+        guard Self.inRepository(siteFolder) || ProcessInfo.processInfo.environment["GIT_DIR"] != nil else {
+            return Outcome()
+        }
         let command = GitCommand(folder: siteFolder, git: git)
         do {
             let probe = try command.run(["rev-parse", "--is-inside-work-tree", "--is-shallow-repository"])
@@ -58,7 +63,13 @@ struct GitHistory {
             if shallow { outcome.diagnostics.append(Self.shallowWarning(dates.boundary)) }
             return outcome
         } catch {
-            return Outcome()
+            // No git, in a repository whose dates it then cannot read.
+            return Outcome(diagnostics: [
+                .warning(
+                    .historyUnreadable, at: nil,
+                    "git is not installed, so the links of this repository that have no `date:` have no date",
+                    hint: "install git where the site is built, or set `dates_from_history: false`")
+            ])
         }
     }
 
@@ -87,6 +98,17 @@ private extension GitHistory {
         guard run.status == 0, let first = run.output.split(separator: 0x0A).first else { return false }
         let fields = first.split(separator: 0x20)
         return fields.count >= 2 && String(decoding: fields[1], as: UTF8.self) == commit
+    }
+
+    /// Whether `folder` or a folder above it holds `.git`.
+    static func inRepository(_ folder: URL) -> Bool {
+        var current = folder.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: current.appending(path: ".git").path) { return true }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return false }
+            current = parent
+        }
     }
 
     static func unreadable(_ message: String) -> Diagnostic {

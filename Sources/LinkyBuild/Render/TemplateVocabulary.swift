@@ -50,7 +50,7 @@ enum TemplateVocabulary {
         "stale", "license", "language", "fetched",
         // The new page (`new_page`): the links added each week, and its digest feeds
         "is_new", "new", "new_feed", "weeks", "has_weeks", "start", "end", "start_text", "end_text", "counted",
-        "removed", "removed_count", "has_removed", "date_source",
+        "removed", "removed_count", "has_removed",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyBuild
 
 /// The files of a folder in a git repository that changed since a revision: what was committed
 /// since it (measured from where the current branch left it, as a pull request counts), what is
@@ -74,44 +75,17 @@ public struct GitChanges: Sendable {
 // MARK: - Private
 
 private extension GitChanges {
-    struct Run {
-        var status: Int32
-        var output: Data
-        var error: String
-
-        var text: String { String(decoding: output, as: UTF8.self) }
-    }
+    typealias Run = GitCommand.Run
 
     func run(_ arguments: [String]) throws(Failure) -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [git, "-C", folder.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        // Listing must not take locks that a git command running at the same time needs.
-        environment["GIT_OPTIONAL_LOCKS"] = "0"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            return try GitCommand(folder: folder, git: git).run(arguments)
         } catch {
             throw .gitMissing
         }
-        // git's messages are a line or two, far below a pipe's buffer: reading one pipe after the
-        // other cannot block.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        // git has closed its output, so it is ending. Not `waitUntilExit`: off the main thread it
-        // spins on a run loop with nothing in it.
-        while process.isRunning { usleep(2_000) }
-        // `env` answers 127 when it cannot find the program.
-        if process.terminationStatus == 127 { throw .gitMissing }
-        return Run(
-            status: process.terminationStatus, output: data,
-            error: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
+}
+
+extension GitCommand.Run {
+    var text: String { String(decoding: output, as: UTF8.self) }
 }

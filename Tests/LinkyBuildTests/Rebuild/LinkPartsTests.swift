@@ -13,6 +13,8 @@ import Testing
     static let partFiles = [
         "archive/2024/index.html", "bookmarks.html", "links.json", "print/index.html", "search-index.json",
     ]
+    /// The new page lists them by week, over two pages.
+    static let newPages = ["new/index.html", "new/page/2/index.html"]
 
     /// The last build's parts as the current site would be asked for them.
     static func previousParts(_ site: TestSite) async throws -> (PreviousLinkParts?, Site) {
@@ -29,11 +31,12 @@ import Testing
         defer { site.remove() }
         #expect(await site.build().outcome == .success)
         let state = try #require(BuildState.read(beside: site.output))
-        #expect(state.parts.keys.sorted() == Self.partFiles)
+        #expect(state.parts.keys.sorted() == (Self.partFiles + Self.newPages).sorted())
         #expect(state.linkKeys.count == 8)
-        for path in Self.partFiles {
+        #expect(Set(Self.newPages.flatMap { state.parts[$0] ?? [] }.map(\.link)) == Set(0..<8))
+        for path in Self.partFiles + Self.newPages {
             let parts = try #require(state.parts[path])
-            #expect(Set(parts.map(\.link)) == Set(0..<8), "\(path)")
+            if !Self.newPages.contains(path) { #expect(Set(parts.map(\.link)) == Set(0..<8), "\(path)") }
             let bytes = [UInt8](try Data(contentsOf: site.output.appending(path: path)))
             for part in parts {
                 let text = String(decoding: bytes[part.range], as: UTF8.self)
@@ -64,6 +67,11 @@ import Testing
                 let part = try #require(parts.part(of: path, link: id), "\(path) \(id)")
                 #expect(String(decoding: part, as: UTF8.self).contains(model.links[id].title))
             }
+        }
+        // On the new page's pages, each link but the edited one is where it was.
+        for id in model.links.indices {
+            let found = Self.newPages.compactMap { parts.part(of: $0, link: id) }
+            #expect(found.count == (id == edited ? 0 : 1), "\(id)")
         }
         let report = await site.build()
         #expect(report.outcome == .success)

@@ -24,7 +24,7 @@ import Testing
         let update = OutputUpdate(output: site.output)
         try update.begin()
         try update.stage("index.html", Data("new home".utf8))
-        try update.stage("new/deep/page/index.html", Data("new page".utf8))
+        try update.stage("fresh/deep/page/index.html", Data("new page".utf8))
         for (path, data) in old where path != "index.html" && path != "feed.xml" && path != OutputWriter.marker {
             try update.stage(path, data)
         }
@@ -44,7 +44,7 @@ import Testing
         let error = #expect(throws: (any Error).self) { _ = try update.commit(existing: Array(old.keys)) }
         #expect(error?.localizedDescription.contains(site.output.path + "/blocked.html") == true)
         #expect(try filesBelow(site.output) == old)
-        #expect(!FileManager.default.fileExists(atPath: site.output.appending(path: "new").path))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appending(path: "fresh").path))
         try expectNothingBeside(site)
     }
 

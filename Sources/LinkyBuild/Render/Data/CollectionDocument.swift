@@ -61,6 +61,14 @@ struct CollectionDocument: Encodable {
         var labels: [String]? = nil
         /// Its repository's data (`projects.json`), when it has any.
         var project: ProjectEntry? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case id, url, title, description, tags, category, date, favorite, image, note, page, source, extra
+            case links, related, labels, project
+            case dateSource = "date_source"
+            case deadSince = "dead_since"
+            case movedTo = "moved_to"
+        }
     }
     /// A link's project: what `fetch` read of its repository, and whether it is stale.
     struct ProjectEntry: Encodable {
