@@ -59,7 +59,9 @@ struct TranslationsTests {
     @Test func theEnglishWordsAreExactlyThoseUsed() throws {
         let (english, _) = Self.parsed("en")
         let pattern = try Regex(#"\bt\.([a-z_]+)"#)
-        var used = Set(["page_number", "week_title", "tags", "archive", "search", "broken_links", "not_found", "search_results"])
+        var used = Set([
+            "page_number", "week_title", "tags", "archive", "search", "broken_links", "not_found", "search_results",
+        ])
         used.formUnion(["links", "categories_count", "tags_count", "save_button", "save_top"])
         // The list filters' words, said by assets/list.js (TemplateContext.listWords).
         used.formUnion(["filter_results", "filter_none", "show_more", "filter_load_error"])
