@@ -5,6 +5,7 @@ the print page's Print button.
 Built from `fixtures/awesome-selfhosted-density` (an excerpt of awesome-selfhosted, no `linky.yml`,
 no pictures: see its NOTICE.md) and Examples/reading-list."""
 import pathlib
+import shutil
 
 import pytest
 
@@ -30,8 +31,12 @@ return {inside: inside.length, all: items.length, heights: heights};
 
 
 @pytest.fixture(scope="session")
-def excerpt(build_site) -> pathlib.Path:
-    return build_site(EXCERPT)
+def excerpt(build_site, tmp_path_factory) -> pathlib.Path:
+    # Copied out of this repository first: inside it, its items would be dated by linky-site's own
+    # history (dates_from_history), which is not the list's.
+    copy = tmp_path_factory.mktemp("excerpt") / EXCERPT.name
+    shutil.copytree(EXCERPT, copy)
+    return build_site(copy)
 
 
 def open_page(browser, site: pathlib.Path, path: str, size, scheme: str = "light"):

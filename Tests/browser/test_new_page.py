@@ -1,7 +1,7 @@
 """The new page and its weekly digest feeds (issue 45) from a git repository made here with commits on
 fixed dates: the digest parses in feedparser (the feed library of most Python feed readers) with an
 entry per week, stable ids and each week's last commit as `updated`; the page shows the weeks newest
-first with the removed item, in a real browser, and is in the header's navigation."""
+first with the removed item, in a real browser, reached from the home page's recently added links."""
 import json
 import os
 import pathlib
@@ -83,9 +83,9 @@ def test_the_digest_parses_in_a_feed_reader_library(history_site):
 def test_the_new_page_shows_the_weeks_and_what_left(browser, history_site):
     driver = browser.driver
     driver.get((history_site / "index.html").as_uri())
-    nav = driver.find_element(By.CSS_SELECTOR, ".site-nav a[href$='new/index.html']")
-    assert nav.text == "New"
-    nav.click()
+    more = driver.find_element(By.CSS_SELECTOR, ".more a[href$='new/index.html']")
+    assert more.text == "New links by week →"
+    more.click()
     headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.week h2")]
     assert [h.split("\n")[0][:13] for h in headings] == ["WEEK 48, 2026", "WEEK 45, 2026", "WEEK 41, 2026"]
     assert "23 November 2026" in headings[0] and "29 November 2026" in headings[0]
