@@ -219,6 +219,7 @@ extension SiteBuilder {
             tagDefinitions: settings.tagDefinitions)
         site.words = settings.words
         if let history { site.removedLinks = history.removedLinks(of: site) }
+        if site.config.newPage { site.addedWeeks = AddedWeek.of(site) }
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
             .map { (name: $0.name, location: $0.location) }

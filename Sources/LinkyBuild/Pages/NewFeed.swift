@@ -21,7 +21,7 @@ struct NewFeed: DataFileKind {
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(json ? 34 : 33)
         let site = fingerprints.model
-        for week in AddedWeek.of(site).prefix(max(site.config.newFeedWeeks, 1)) {
+        for week in site.addedWeeks.prefix(max(site.config.newFeedWeeks, 1)) {
             writer.string(week.id)
             writer.int64(week.updated)
             fingerprints.links(week.links, into: &writer)

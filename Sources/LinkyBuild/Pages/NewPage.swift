@@ -12,7 +12,7 @@ struct NewPage: HTMLPageKind {
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         guard planning.site.config.newPage else { return [] }
-        let count = pageCount(AddedWeek.of(planning.site).count, planning.site.config)
+        let count = pageCount(planning.site.addedWeeks.count, planning.site.config)
         return (1...count).map { PlannedFile(path: SitePaths.new(page: $0), kind: NewPage(page: $0, of: count)) }
     }
 
@@ -23,7 +23,7 @@ struct NewPage: HTMLPageKind {
     /// The weeks of this page.
     func weeks(_ site: Site) -> ArraySlice<AddedWeek> {
         let perPage = max(site.config.newWeeksPerPage, 1)
-        return AddedWeek.of(site).dropFirst((page - 1) * perPage).prefix(perPage)
+        return site.addedWeeks.dropFirst((page - 1) * perPage).prefix(perPage)
     }
 
     func linksShown(_ site: Site) -> LinksShown { .these(weeks(site).flatMap(\.links)) }

@@ -28,6 +28,8 @@ public struct Site: Sendable {
     /// List items taken out of the collection, as git history tells (`dates_from_history`): the new
     /// page lists each in the week it went. Newest first.
     public var removedLinks: [RemovedLink] = []
+    /// The weeks with a link added or removed, newest first (`new_page`; empty without it).
+    public var addedWeeks: [AddedWeek] = []
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

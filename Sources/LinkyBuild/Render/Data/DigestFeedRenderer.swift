@@ -11,7 +11,7 @@ struct DigestFeedRenderer {
     var site: Site { context.site }
 
     /// The weeks the feed carries.
-    var weeks: [AddedWeek] { Array(AddedWeek.of(site).prefix(max(site.config.newFeedWeeks, 1))) }
+    var weeks: [AddedWeek] { Array(site.addedWeeks.prefix(max(site.config.newFeedWeeks, 1))) }
 
     var title: String { "\(site.config.title) — \(context.words["weekly_digest"])" }
 
