@@ -11,7 +11,7 @@ import LinkyModel
 struct AddressScan {
     /// Normalised forms already worked out, by the text as written: a list's addresses recur in
     /// commit after commit.
-    private var normalised: [Substring: String?] = [:]
+    private var normalised: [String: String?] = [:]
 
     /// One address on a line: its normalised form and, for the first link of a list item
     /// (`- [Title](…)`), the item's title.
@@ -39,12 +39,12 @@ struct AddressScan {
             search = end
             let raw =
                 line.utf8.index(line.startIndex, offsetBy: start)..<line.utf8.index(line.startIndex, offsetBy: end)
-            let text = line[raw]
+            let text = String(line[raw])
             let address: String?
             if let known = normalised[text] {
                 address = known
             } else {
-                address = try? LinkURL(parsing: String(text)).absoluteString
+                address = try? LinkURL(parsing: text).absoluteString
                 normalised[text] = address
             }
             guard let address else { continue }

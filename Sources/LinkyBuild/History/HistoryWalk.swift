@@ -66,7 +66,9 @@ private extension HistoryWalk {
             file = FileDiff()
             return
         }
+        // Taken out while it changes: a copy per line (of a whole new file's changes) made the walk quadratic.
         guard var current = file else { return }
+        file = nil
         defer { file = current }
         if current.inHunk {
             switch first {
@@ -124,7 +126,8 @@ private extension HistoryWalk {
         guard let diff = file else { return }
         file = nil
         guard let path = diff.path, let stamp, !diff.changes.isEmpty else { return }
-        var entries = dates.files[path] ?? [:]
+        // Taken out and put back: a copy of a list's thousands of entries per commit was most of the walk.
+        var entries = dates.files.removeValue(forKey: path) ?? [:]
         for address in diff.order {
             let change = diff.changes[address]!
             var entry = entries[address] ?? HistoryDates.Entry(lines: 0)
