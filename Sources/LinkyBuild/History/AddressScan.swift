@@ -21,9 +21,11 @@ struct AddressScan {
     }
 
     /// The addresses of `line` (its text without the diff's `+` or `-`), in order.
-    mutating func addresses(in line: Substring) -> [Found] {
+    mutating func addresses(in line: Substring) -> [Found] { addresses(inUTF8: Array(line.utf8)) }
+
+    /// The addresses of a line given as UTF-8, in order; none, quickly, for a line without `://`.
+    mutating func addresses(inUTF8 bytes: [UInt8]) -> [Found] {
         var found: [Found] = []
-        let bytes = Array(line.utf8)
         var search = 0
         while let separator = Self.find(bytes, from: search) {
             search = separator + 3
@@ -37,9 +39,7 @@ struct AddressScan {
             end = Self.trimmed(bytes, start, end)
             guard end > separator + 3 else { continue }
             search = end
-            let raw =
-                line.utf8.index(line.startIndex, offsetBy: start)..<line.utf8.index(line.startIndex, offsetBy: end)
-            let text = String(line[raw])
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
             let address: String?
             if let known = normalised[text] {
                 address = known

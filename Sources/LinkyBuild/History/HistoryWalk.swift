@@ -73,9 +73,7 @@ private extension HistoryWalk {
         if current.inHunk {
             switch first {
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                guard Self.holdsScheme(line) else { return }
-                let text = String(decoding: line.dropFirst(), as: UTF8.self)
-                for found in scan.addresses(in: text[...]) {
+                for found in scan.addresses(inUTF8: Array(line.dropFirst())) {
                     if current.changes[found.address] == nil { current.order.append(found.address) }
                     var change = current.changes[found.address, default: Change()]
                     if first == UInt8(ascii: "+") {
@@ -156,18 +154,6 @@ private extension HistoryWalk {
         let start = prefix.utf8Start
         for index in 0..<count where line[index] != start[index] { return false }
         return true
-    }
-
-    /// Whether the line has `://`: most lines of a diff have no address.
-    static func holdsScheme(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard line.count > 3 else { return false }
-        for index in 0..<(line.count - 2)
-        where line[index] == UInt8(ascii: ":") && line[index + 1] == UInt8(ascii: "/")
-            && line[index + 2] == UInt8(ascii: "/")
-        {
-            return true
-        }
-        return false
     }
 
     /// A path of a diff header: nil for `/dev/null`; git's C quoting undone; NFC.
