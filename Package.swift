@@ -48,8 +48,8 @@ let package = Package(
         ),
         /// The one system call Foundation lacks: swapping two folders atomically.
         .target(name: "CLinkySystem"),
-        /// SHA-256 from Debian's libcrypto (OpenSSL), which names pictures after their bytes; only
-        /// `LinkyCuration` imports it. scripts/release links its static archive.
+        /// SHA-256 and HMAC-SHA-512 from Debian's libcrypto (OpenSSL): pictures named after their bytes,
+        /// Shaarli's signed tokens. scripts/release links its static archive.
         .target(name: "CLinkyDigest", linkerSettings: [.linkedLibrary("crypto")]),
         /// The version and commit `--version` prints: "dev" from source, stamped by scripts/release.
         .target(name: "CLinkyBuildInfo"),
@@ -99,11 +99,13 @@ let package = Package(
 
         // MARK: - The network
 
-        /// Page metadata for add and fetch, link checking for check: everything that talks HTTP.
+        /// Page metadata for add and fetch, link checking for check, bookmark services' APIs for
+        /// import: everything that talks HTTP.
         .target(
             name: "LinkyNetwork",
             dependencies: [
-                "LinkyModel", "LinkyHTML", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "LinkyModel", "LinkyHTML", "CLinkyDigest",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

@@ -8,7 +8,7 @@ import LinkyModel
 ///
 /// A date with a zone is filed under its UTC day, as Unix times are; one without a zone under the
 /// day written. An unreadable date is reported at its line (`LINKY105`), never dropped in silence.
-enum BookmarkTimestamp {
+public enum BookmarkTimestamp {
     /// What a date field held.
     enum Reading: Equatable {
         /// Nothing, or 0 ("unknown", as browsers write it).
@@ -34,7 +34,7 @@ enum BookmarkTimestamp {
 
     /// The day of `text`, or nil; an unreadable one is added to `problems` as a warning at `location`,
     /// naming `field`.
-    static func day(
+    public static func day(
         _ text: String?, field: String, at location: SourceLocation, problems: inout [Diagnostic]
     ) -> String? {
         switch read(text) {

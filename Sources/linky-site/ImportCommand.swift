@@ -3,11 +3,12 @@ import Foundation
 import LinkyCuration
 import LinkyImport
 import LinkyModel
+import LinkyNetwork
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import bookmarks into the site as link files.",
+        abstract: "Import bookmarks into the site as link files, from a file or a bookmark service.",
         discussion: """
             Reads FILE and writes one link file per bookmark into CATEGORY (a folder under the content \
             folder; default: imported), with the bookmark folders or list headings as sub-folders. An \
@@ -40,29 +41,55 @@ struct ImportCommand: AsyncParsableCommand {
             Folders get slug names (Hangul kept) and an _index.md with their title. \
             `toread` and `feed` are kept as extra keys: list them in linky.yml's extra_keys.
 
+            From a bookmark service (--from SERVICE, no FILE), again and again: the first run imports \
+            every bookmark (with --tag, the tagged ones); later runs add what is new, rewrite a file the \
+            sync wrote when the source changed the bookmark, but never a file edited here since (that \
+            is reported), and report bookmarks gone from the source (--prune deletes their files). \
+            sync.json, beside linky.yml, remembers what each source became: commit it. Tokens are read \
+            from the environment only, and never written or printed.
+              linkding     --url https://links.example.org   LINKDING_TOKEN
+              shaarli      --url https://shaarli.example.org SHAARLI_SECRET (the API secret)
+              pinboard     (--url overrides api.pinboard.in)  PINBOARD_TOKEN (user:HEX)
+              raindrop     (--url overrides api.raindrop.io)  RAINDROP_TOKEN
+              karakeep     --url https://karakeep.example.org KARAKEEP_TOKEN
+              linkwarden   --url https://links.example.org   LINKWARDEN_TOKEN
+              github-stars --user NAME (GITHUB_API_URL)       GITHUB_TOKEN (optional)
+            Collections, folders and lists become folders; notes, descriptions, tags, dates and \
+            favourites carry over; unread → toread, archived → archived (extra keys); private → draft. \
+            A repository starred on GitHub becomes a link with its description, its topics as tags and \
+            the day it was starred; --tag picks a topic.
+
             Examples:
               linky-site import ~/Downloads/bookmarks_2024_05_01.html --dry-run
               linky-site import bookmarks.html my-links --category reading/browser
               linky-site import pinboard_export.json --from pinboard --category pinboard
               linky-site import awesome-swift/README.md --category swift
+              LINKDING_TOKEN=… linky-site import --from linkding --url https://links.example.org --tag publish
+              linky-site import --from github-stars --user octocat --category stars --prune
 
             Exit codes: 0 links were imported, or every usable link is already in the collection (an \
             import run again); 1 FILE has no usable link at all, only invalid entries; 64 usage error (e.g. a --category outside the \
             content folder); 65 FILE is not in the format; 66 FILE or the site folder not found; 74 a \
-            file could not be written (the files before it are written; run again to add the rest).
+            file could not be written (nothing was written; run again). From a service also: 69 the \
+            service's answer is not what its API documents, or it has nothing at --url; 75 the service \
+            kept answering 429 or 5xx past --max-wait, or could not be reached (what was fetched is \
+            imported; run again later); 77 the service refused the token.
             """
     )
 
-    @Argument(help: ArgumentHelp("The file to import.", valueName: "FILE"), completion: .file())
-    var file: String
+    @Argument(
+        help: ArgumentHelp("The file to import (none with --from SERVICE).", valueName: "FILE"), completion: .file())
+    var file: String?
 
     @OptionGroup var site: SiteArgument
 
     @Option(
         help: ArgumentHelp(
-            "The file's format: netscape, json, pinboard, markdown, csv, opml or text (default: from its extension).",
-            valueName: "format"))
-    var from: ImportFormat?
+            "The file's format: netscape, json, pinboard, markdown, csv, opml or text (default: from its extension); or a service: linkding, shaarli, pinboard, raindrop, karakeep, linkwarden, github-stars.",
+            valueName: "format-or-service"))
+    var from: ImportOrigin?
+
+    @OptionGroup(title: "From a bookmark service") var service: ServiceImportOptions
 
     @Flag(name: .shortAndLong, help: "List every duplicate skipped (by default the summary counts them).")
     var verbose = false
@@ -75,6 +102,15 @@ struct ImportCommand: AsyncParsableCommand {
     var dryRun = false
 
     func validate() throws {
+        if let service = serviceToSync {
+            try self.service.validate(for: service, file: file, site: site)
+            return
+        }
+        try service.validateUnused()
+        guard let file else {
+            throw ValidationError(
+                "give the FILE to import, or --from with a service (linkding, pinboard, github-stars, …)")
+        }
         guard from != nil || ImportFormat(guessingFrom: file) != nil else {
             throw ValidationError(
                 "cannot tell the format of \"\(file)\" from its name (.html, .json, .md, .csv, .opml, .txt); add --from with one of netscape, json, pinboard, markdown, csv, opml, text"
@@ -83,6 +119,11 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let service = serviceToSync {
+            try await sync(service)
+            return
+        }
+        guard let file else { throw ExitCode(64) }
         let folder = try site.open()
         let data: Data
         do {
@@ -91,7 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
             fail("cannot read \"\(file)\": \(error.systemCause)", hint: "check the file's path")
             throw ExitCode(66)
         }
-        let format = from ?? ImportFormat(guessingFrom: file)!
+        let format = from?.format ?? ImportFormat(guessingFrom: file)!
         let importer = Importer(options: ImportOptions(siteFolder: folder.url, category: category, dryRun: dryRun))
         let report: ImportReport
         do {
@@ -138,9 +179,57 @@ struct ImportCommand: AsyncParsableCommand {
 
 // MARK: - Printing
 
-extension ImportFormat: ExpressibleByArgument {}
+/// What `--from` names: a file's format, or a service to sync from. `pinboard` is both: with a FILE
+/// that is a file, Pinboard's JSON export; without one, Pinboard's API.
+enum ImportOrigin: ExpressibleByArgument, Equatable {
+    case format(ImportFormat)
+    case service(BookmarkService)
+    /// `pinboard`: the export's format, or the API.
+    case pinboard
 
-private extension ImportCommand {
+    init?(argument: String) {
+        let name = argument.lowercased()
+        if name == "pinboard" {
+            self = .pinboard
+        } else if let format = ImportFormat(rawValue: name) {
+            self = .format(format)
+        } else if let service = BookmarkService(rawValue: name) {
+            self = .service(service)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] {
+        ImportFormat.allCases.map(\.rawValue) + BookmarkService.allCases.map(\.rawValue).filter { $0 != "pinboard" }
+    }
+
+    var format: ImportFormat? {
+        switch self {
+        case .format(let format): format
+        case .pinboard: .pinboard
+        case .service: nil
+        }
+    }
+}
+
+extension ImportCommand {
+    /// The service to sync from, when `--from` names one (and, for `pinboard`, FILE is not a file).
+    var serviceToSync: BookmarkService? {
+        switch from {
+        case .service(let service): return service
+        case .pinboard:
+            var folder: ObjCBool = false
+            if let file, FileManager.default.fileExists(atPath: file, isDirectory: &folder), !folder.boolValue {
+                return nil
+            }
+            return .pinboard
+        case .format, nil: return nil
+        }
+    }
+}
+
+extension ImportCommand {
     func fail(_ message: String, hint: String) {
         Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }

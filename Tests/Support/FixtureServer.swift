@@ -56,6 +56,14 @@ public final class FixtureServer: Sendable {
         return try FixtureServer(script: "projects/forge_server.py", arguments: [file.path])
     }
 
+    /// A local bookmark service (`services/bookmark_server.py`): linkding, Shaarli, Pinboard, Raindrop.io,
+    /// Karakeep, Linkwarden or GitHub's stars, as `config["service"]` says, answering in its API's shapes.
+    public static func bookmarks(_ config: [String: Any]) throws -> FixtureServer {
+        let file = FileManager.default.temporaryDirectory.appending(path: "bookmarks-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
+        return try FixtureServer(script: "services/bookmark_server.py", arguments: [file.path])
+    }
+
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
     public static func closedPort() throws -> Int {
         #if os(Linux)

@@ -101,6 +101,8 @@ extension Importer {
         var link: NewLink
         var line: Int?
         var folders: [String]
+        /// Its place in the entries checked.
+        var index = 0
     }
 
     func write(
@@ -153,7 +155,7 @@ extension Importer {
     ) -> [Accepted] {
         var seen: [String: Int?] = [:]
         var accepted: [Accepted] = []
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             let location = SourceLocation(path: path, line: entry.line)
             let name = entry.title.isEmpty ? "" : " \"\(Self.shortened(entry.title, to: 60))\""
             guard let raw = entry.url else {
@@ -211,7 +213,7 @@ extension Importer {
                 date: entry.date, description: entry.description?.nfc, favorite: entry.favorite, draft: entry.draft,
                 note: entry.note?.nfc,
                 extra: entry.extra.map { (key: $0.key, value: $0.value.nfc) })
-            accepted.append(Accepted(link: link, line: entry.line, folders: entry.folders.map(\.nfc)))
+            accepted.append(Accepted(link: link, line: entry.line, folders: entry.folders.map(\.nfc), index: index))
         }
         return accepted
     }

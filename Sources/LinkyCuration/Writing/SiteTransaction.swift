@@ -12,7 +12,7 @@ import LinkyModel
 #endif
 
 /// Changes to several files of a site that happen all together or not at all, even if the process
-/// is killed half-way (`tags rename`, `tags merge`, `import`).
+/// is killed half-way (`tags rename`, `tags merge`, `import`, and a sync's `--prune`, which deletes).
 ///
 /// A write-ahead journal, as databases keep one: the plan (`.linky-journal.pending`) is written
 /// first, then every new file is written in full to a temporary file beside its target and flushed
@@ -28,6 +28,8 @@ public enum SiteTransaction {
             case replace
             /// A new file; the transaction fails rather than overwrite one that appeared meanwhile.
             case create
+            /// The file is deleted (a symbolic link itself, not its target); no bytes.
+            case remove
         }
 
         /// Relative to the site folder.
@@ -133,7 +135,7 @@ public enum SiteTransaction {
             for folder in newFolders {
                 guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw failure(folder, root) }
             }
-            for (move, change) in zip(moves, changes) {
+            for (move, change) in zip(moves, changes) where change.kind != .remove {
                 let target = root + "/" + move.target
                 if change.kind == .create, FileManager.default.fileExists(atPath: target) {
                     throw Failure(path: change.path, reason: "a file with this name appeared meanwhile")
@@ -300,6 +302,11 @@ private extension SiteTransaction {
         for move in journal.moves {
             let temporary = root + "/" + move.temporary
             let target = root + "/" + move.target
+            if move.kind == .remove {
+                // Gone already is this move, done before a kill.
+                unlink(target)
+                continue
+            }
             guard FileManager.default.fileExists(atPath: temporary) else { continue }
             switch move.kind {
             case .replace:
@@ -307,6 +314,8 @@ private extension SiteTransaction {
             case .create:
                 // link() never replaces: a target already there is this move, done before a kill.
                 if link(temporary, target) == 0 || errno == EEXIST { unlink(temporary) }
+            case .remove:
+                break
             }
         }
         syncFolders(Set(journal.moves.map { PathText.parent(root + "/" + $0.target) }))

@@ -75,6 +75,17 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case importDuplicate = "LINKY192"
     case importUnreadableFile = "LINKY193"
     case importWriteFailed = "LINKY194"
+    /// A file a sync wrote was edited here since, and the source changed it too: not overwritten.
+    case syncEditedHere = "LINKY195"
+    /// A bookmark a sync imported is no longer at the source (deleted, or without the tag).
+    case syncGone = "LINKY196"
+    /// A sync's fetch stopped early (a rate limit or server error that outlasted `--max-wait`): what
+    /// was fetched is imported, the rest waits for the next run.
+    case syncStopped = "LINKY197"
+    /// The service refused the token, or has nothing at the address: nothing was imported.
+    case serviceRefused = "LINKY198"
+    /// `sync.json` cannot be read: nothing was imported.
+    case syncRecordUnreadable = "LINKY199"
     case brokenLink = "LINKY200"
     case unreachableLink = "LINKY201"
     case movedLink = "LINKY202"
@@ -154,6 +165,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .importDuplicate: "import-duplicate"
         case .importUnreadableFile: "import-unreadable-file"
         case .importWriteFailed: "import-write-failed"
+        case .syncEditedHere: "sync-edited-here"
+        case .syncGone: "sync-gone"
+        case .syncStopped: "sync-stopped"
+        case .serviceRefused: "service-refused"
+        case .syncRecordUnreadable: "sync-record-unreadable"
         case .brokenLink: "broken-link"
         case .unreachableLink: "unreachable-link"
         case .movedLink: "moved-link"
