@@ -47,17 +47,17 @@ struct ImportCommand: AsyncParsableCommand {
             is reported), and report bookmarks gone from the source (--prune deletes their files). \
             sync.json, beside linky.yml, remembers what each source became: commit it. Tokens are read \
             from the environment only, and never written or printed.
-              linkding     --url https://links.example.org   LINKDING_TOKEN
-              shaarli      --url https://shaarli.example.org SHAARLI_SECRET (the API secret)
-              pinboard     (--url overrides api.pinboard.in)  PINBOARD_TOKEN (user:HEX)
-              raindrop     (--url overrides api.raindrop.io)  RAINDROP_TOKEN
-              karakeep     --url https://karakeep.example.org KARAKEEP_TOKEN
-              linkwarden   --url https://links.example.org   LINKWARDEN_TOKEN
-              github-stars --user NAME (GITHUB_API_URL)       GITHUB_TOKEN (optional)
+              linkding      --url (required)     LINKDING_TOKEN
+              shaarli       --url (required)     SHAARLI_SECRET (the API secret)
+              pinboard      api.pinboard.in      PINBOARD_TOKEN (user:HEX)
+              raindrop      api.raindrop.io      RAINDROP_TOKEN
+              karakeep      --url (required)     KARAKEEP_TOKEN
+              linkwarden    --url (required)     LINKWARDEN_TOKEN
+              github-stars  --user NAME          GITHUB_TOKEN (optional)
             Collections, folders and lists become folders; notes, descriptions, tags, dates and \
             favourites carry over; unread → toread, archived → archived (extra keys); private → draft. \
             A repository starred on GitHub becomes a link with its description, its topics as tags and \
-            the day it was starred; --tag picks a topic.
+            the day it was starred; --tag picks a topic; GITHUB_API_URL is honoured as Actions set it.
 
             Examples:
               linky-site import ~/Downloads/bookmarks_2024_05_01.html --dry-run

@@ -48,6 +48,8 @@ struct LinkySite: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code.rawValue == 64 else { exit(withError: error) }
+            // A command that said what was wrong itself ends with a bare ExitCode(64).
+            if error is ExitCode { Foundation.exit(64) }
             Terminal.error(TerminalText(lines: usageError(fullMessage(for: error))))
             Foundation.exit(64)
         }

@@ -64,6 +64,31 @@ public final class FixtureServer: Sendable {
         return try FixtureServer(script: "services/bookmark_server.py", arguments: [file.path])
     }
 
+    /// POSTs `json` to `path` of this server (the bookmark server's `/_bookmarks`), through python3's
+    /// urllib as the server itself runs on python3; the answer's body.
+    @discardableResult
+    public func post(_ path: String, json: Any) throws -> String {
+        let body = try JSONSerialization.data(withJSONObject: json)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, urllib.request; print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=sys.stdin.buffer.read(), headers={'Content-Type': 'application/json'})).read().decode())",
+            "http://\(host):\(port)\(path)",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(body)
+        try input.fileHandleForWriting.close()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning { usleep(2_000) }
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
     /// A port on 127.0.0.1 where nothing listens: bound to find a free one, then closed again.
     public static func closedPort() throws -> Int {
         #if os(Linux)

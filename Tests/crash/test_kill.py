@@ -1,5 +1,5 @@
-"""Nothing lost (issue 6): linky-site is killed (SIGKILL) while it builds, renames a tag, merges tags or
-imports bookmarks, in a loop. After each kill — and after the next linky-site command, which finishes
+"""Nothing lost (issue 6): linky-site is killed (SIGKILL) while it builds, renames a tag, merges tags,
+imports bookmarks or syncs them from a service (a local linkding; issue 46), in a loop. After each kill — and after the next linky-site command, which finishes
 or undoes an interrupted change — the output and the site are either wholly the old state or wholly
 the new one, never a mix, and no file the command did not mean to change is touched.
 
@@ -487,3 +487,67 @@ def test_import_is_all_or_nothing_under_kill(linky_binary, killpoints, tmp_path)
     print(f"import: {iterations} runs killed at random, {killed} of them mid-way; {len(points)} killed at steps "
           f"of the journal, {step_killed} of them mid-way (seed {SEED})")
     assert step_killed >= len(points) // 2
+
+
+def test_sync_is_all_or_nothing_under_kill(linky_binary, killpoints, tmp_path):
+    """A second `import --from linkding --prune` adds, rewrites and deletes files and rewrites sync.json:
+    killed at its journal's steps, the site is the first sync's or the second's, never a mix."""
+    import json
+    config = tmp_path / "linkding.json"
+    first = [{"id": n, "url": f"https://example.com/{n}", "title": f"Bookmark {n} 한글", "tags": ["publish"],
+              "created": "2024-05-01T10:00:00Z"} for n in range(1, 201)]
+    config.write_text(json.dumps({"service": "linkding", "token": "t0ken", "page_size": 100, "bookmarks": first}))
+    server = subprocess.Popen([sys.executable, str(ROOT / "Tests" / "Fixtures" / "services" / "bookmark_server.py"),
+                               str(config)], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline())
+        site = tmp_path / "site"
+        site.mkdir()
+        (site / "linky.yml").write_text("title: Synced\n", encoding="utf-8")
+        arguments = [str(linky_binary), "import", "--from", "linkding", "--url", f"http://127.0.0.1:{port}", str(site),
+                     "--prune"]
+        environment = {**os.environ, "LINKDING_TOKEN": "t0ken"}
+        def state() -> str:
+            """The site's digest, sync.json's `synced` (the moment each run ended) left out."""
+            record = json.loads((site / "sync.json").read_text(encoding="utf-8"))
+            for source in record["sources"].values():
+                source.pop("synced", None)
+            return digest(site, skip=("sync.json",)) + json.dumps(record, sort_keys=True)
+
+        assert subprocess.run(arguments, env=environment, capture_output=True).returncode == 0
+        before = state()
+        saved = tmp_path / "before"
+        shutil.copytree(site, saved)
+
+        # The source changes: a third of the bookmarks retitled, a third gone, forty new.
+        second = [dict(b, title=b["title"] + " (new)") if b["id"] % 3 == 0 else b for b in first if b["id"] % 3 != 1]
+        second += [{"id": n, "url": f"https://example.org/{n}", "title": f"New {n}", "tags": ["publish"]}
+                   for n in range(1000, 1040)]
+        body = json.dumps(second).encode()
+        import urllib.request
+        urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/_bookmarks", data=body)).read()
+        assert subprocess.run(arguments, env=environment, capture_output=True).returncode == 0
+        after = state()
+        assert after != before
+
+        def restore():
+            shutil.rmtree(site)
+            shutil.copytree(saved, site)
+
+        steps = Steps(killpoints, [site], tmp_path / "steps.log")
+        steps.environment.update(LINKDING_TOKEN="t0ken")
+        restore()
+        points = kill_points(steps.record(arguments))
+        assert state() == after
+        killed = 0
+        for number in points:
+            restore()
+            code = steps.kill(arguments, number)
+            killed += code == -signal.SIGKILL
+            check = subprocess.run([str(linky_binary), "tags", "list", str(site)], capture_output=True, text=True)
+            assert check.returncode == 0, check.stderr
+            assert state() in (before, after), f"step {number}: a partial sync"
+        print(f"sync: {len(points)} killed at steps of the journal, {killed} of them mid-way")
+        assert killed >= len(points) // 2
+    finally:
+        server.terminate()

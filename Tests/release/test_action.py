@@ -171,6 +171,73 @@ def test_action_yml_runs_the_script_steps_and_declares_the_inputs():
     assert action["inputs"]["site"]["default"] == "."
     steps = action["runs"]["steps"]
     scripts = [step["run"] for step in steps if "run" in step]
-    assert scripts == [f'"$GITHUB_ACTION_PATH/scripts/github-action" {name}' for name in ("resolve", "install", "build")]
+    assert scripts == [f'"$GITHUB_ACTION_PATH/scripts/github-action" {name}'
+                       for name in ("resolve", "install", "sync", "build")]
+    sync = next(step for step in steps if step.get("id") == "sync")
+    assert sync["if"] == "inputs.sync != ''"
+    assert {name for name in action["inputs"] if name.startswith("sync")} == {
+        "sync", "sync-url", "sync-tag", "sync-user", "sync-category", "sync-prune"}
+    assert {f"LINKY_{name.upper().replace('-', '_')}" for name in action["inputs"] if name.startswith("sync")} \
+        <= set(sync["env"])
     assert any(step.get("uses", "").startswith("actions/cache@") for step in steps)
     assert action["outputs"]["output-dir"]["value"] == "${{ steps.build.outputs.output-dir }}"
+
+
+def test_the_sync_step_imports_from_a_service_and_says_what_changed(release_folder, release_version, tmp_path):
+    """The `sync` inputs against a local linkding (Tests/Fixtures/services/bookmark_server.py): the token
+    comes from the step's environment, the bookmarks tagged `publish` become files, `synced` says so,
+    and a run with nothing new says `false`."""
+    import json
+    import sys
+    config = tmp_path / "linkding.json"
+    config.write_text(json.dumps({"service": "linkding", "token": "s3cret", "bookmarks": [
+        {"id": 1, "url": "https://swift.org", "title": "Swift", "tags": ["publish"]},
+        {"id": 2, "url": "https://go.dev", "title": "Go", "tags": ["lang"]}]}))
+    server = subprocess.Popen([sys.executable, str(ROOT / "Tests" / "Fixtures" / "services" / "bookmark_server.py"),
+                               str(config)], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline())
+        runner = Runner(tmp_path, release_folder, "v" + release_version)
+        installed, outputs = runner.install()
+        assert installed.returncode == 0, installed.stdout + installed.stderr
+        runner.new_site(outputs["directory"])
+        inputs = {"LINKY_DIRECTORY": outputs["directory"], "LINKY_SITE": "site", "LINKY_SYNC": "linkding",
+                  "LINKY_SYNC_URL": f"http://127.0.0.1:{port}", "LINKY_SYNC_TAG": "publish", "LINKDING_TOKEN": "s3cret"}
+        synced, sync_outputs = runner.step("sync", **inputs)
+        assert synced.returncode == 0, synced.stdout + synced.stderr
+        assert sync_outputs["changed"] == "true"
+        assert "add site/links/imported/swift.md" in synced.stdout
+        assert "s3cret" not in synced.stdout + synced.stderr
+        assert (runner.workspace / "site" / "links" / "imported" / "swift.md").exists()
+        assert not (runner.workspace / "site" / "links" / "imported" / "go.md").exists()
+        again, again_outputs = runner.step("sync", **inputs)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert again_outputs["changed"] == "false"
+        built, build_outputs = runner.build(outputs["directory"], LINKY_SITE="site")
+        assert built.returncode == 0, built.stdout + built.stderr
+
+        refused, _ = runner.step("sync", **{**inputs, "LINKDING_TOKEN": "wrong"})
+        assert refused.returncode == 77
+        assert "LINKY198" in refused.stdout + refused.stderr
+    finally:
+        server.terminate()
+
+
+def test_the_sync_workflow_example_syncs_commits_builds_and_publishes():
+    """Examples/sync-workflow.yml, as the README shows it: on a schedule, with write access, the token
+    from a secret, the commit only when the sync changed something."""
+    workflow = yaml.safe_load((ROOT / "Examples" / "sync-workflow.yml").read_text())
+    triggers = workflow[True]  # YAML 1.1 reads `on` as true
+    assert triggers["schedule"][0]["cron"] and "workflow_dispatch" in triggers
+    assert workflow["permissions"]["contents"] == "write"
+    steps = workflow["jobs"]["build"]["steps"]
+    linky = next(step for step in steps if step.get("id") == "linky")
+    assert linky["uses"].startswith("linky-site/linky-site@")
+    assert linky["env"]["LINKDING_TOKEN"] == "${{ secrets.LINKDING_TOKEN }}"
+    assert linky["with"]["sync"] == "linkding"
+    commit = next(step for step in steps if "git push" in step.get("run", ""))
+    assert commit["if"] == "steps.linky.outputs.synced == 'true'"
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    assert set(linky["with"]) <= set(action["inputs"])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "Examples/sync-workflow.yml" in readme

@@ -38,7 +38,8 @@ Bookmark-list endpoints (the ones faults count, after authentication): linkding 
 links, pinboard posts/all, raindrop raindrops, karakeep both bookmark lists, linkwarden search and
 links, github starred. GET /_log returns the requests seen ("METHOD path?query", auth_token shown as
 ***, never the Authorization header) and clears them; POST /_bookmarks with a JSON list (or
-{"bookmarks": […], "collections": […]}) replaces the data.
+{"bookmarks": […], "collections": […]}) replaces the data; POST /_faults with a faults object
+replaces the faults and restarts their count ({} : the service is well again).
 """
 import base64
 import datetime
@@ -240,6 +241,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     STATE["collections"] = data.get("collections", STATE["collections"])
                 count = len(STATE["bookmarks"])
             return self.send_json(200, {"count": count})
+        if urllib.parse.urlsplit(self.path).path == "/_faults":
+            with LOCK:
+                FAULTS.clear()
+                FAULTS.update(json.loads(body or b"{}"))
+                STATE["list_requests"] = 0
+            return self.send_json(200, {"faults": FAULTS})
         self.record()
         self.send_text(405, "Method Not Allowed")
 
