@@ -84,6 +84,8 @@ extension ImportCommand {
             service: service, baseURL: base, token: token, user: self.service.user, tag: self.service.tag)
         request.maximumWait = .seconds(self.service.maxWait)
         let source = SyncSource(service: service, url: base, user: self.service.user, tag: self.service.tag)
+        // A damaged sync.json is reported by the sync itself, before anything is written.
+        request.knownVersion = (try? SyncRecord.load(from: folder.url))?.sources[source.key]?.version
 
         var options = WebClient.Options()
         // The address is the curator's own choice (a linkding at home is often on a private network).
@@ -191,6 +193,10 @@ extension ImportCommand {
             )
         }
         let service = report.source.service.name
+        if report.unchanged {
+            return
+                "\(report.source.name): unchanged since the last sync, as \(service) says (1 request); kept \(report.kept)."
+        }
         var text =
             "\(report.source.name): read \(count(report.fetched, "bookmark")) in \(count(report.requests, "request")). "
             + (dryRun ? "Would add " : "Added ")

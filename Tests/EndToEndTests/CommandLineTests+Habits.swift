@@ -91,7 +91,13 @@ extension CommandLineTests {
         #expect(missing.stderr.hasPrefix("linky-site: error: missing expected argument '<URL>'\n"), "\(missing.stderr)")
         #expect(missing.stderr.contains("  usage: linky-site add [<options>] <URL> [<SITE>]"), "\(missing.stderr)")
         let importing = try run(["import", "--help"])
-        #expect(importing.stdout.contains("<FILE> [<SITE>]"), "\(importing.stdout)")
+        #expect(importing.stdout.contains("[<FILE>] [<SITE>]"), "\(importing.stdout)")
+        // FILE is optional only because --from SERVICE reads none.
+        let nothing = try run(["import"])
+        #expect(nothing.status == 64)
+        #expect(
+            nothing.stderr.hasPrefix("linky-site: error: give the FILE to import, or --from with a service"),
+            "\(nothing.stderr)")
     }
 
     /// `-b/--base-url` wherever the site's address is used: `check` does not warn that base_url is missing,

@@ -82,6 +82,8 @@ public struct SyncReport: Sendable {
     public var warnings: [Diagnostic] = []
     /// The fetch stopped early (`LINKY197`): nothing was taken for gone.
     public var stoppedEarly: Diagnostic?
+    /// The service said nothing changed since the last sync (Pinboard's `posts/update`): nothing was read.
+    public var unchanged = false
     public var writeFailure: Diagnostic?
     public var siteErrorCount = 0
     public var undeclaredExtraKeys: [String] = []
@@ -139,6 +141,12 @@ public struct ServiceSync: Sendable {
         var state =
             record.sources[source.key]
             ?? SyncRecord.Source(service: source.service.rawValue, url: source.url, user: source.user, tag: source.tag)
+        if fetch.unchanged {
+            report.unchanged = true
+            report.kept = state.links.values.filter { $0.deleted != true }.count
+            report.deletedHere = state.links.count - report.kept
+            return report
+        }
         var problems: [Diagnostic] = []
         let entries = fetch.bookmarks.map { Self.entry(of: $0, source: source, problems: &problems) }
         report.warnings += problems
@@ -193,7 +201,11 @@ public struct ServiceSync: Sendable {
                 .syncStopped, at: SourceLocation(path: source.label),
                 "the fetch stopped after \(fetch.bookmarks.count) bookmark\(fetch.bookmarks.count == 1 ? "" : "s"): \(reason); what was fetched is imported, and nothing is taken for gone",
                 hint: "run the import again later (a scheduled workflow will); or give more --max-wait")
-        } else {
+        }
+        if fetch.stoppedEarly == nil { state.version = fetch.version }
+        // `synced` moves only with a change, so a run that finds nothing new leaves sync.json as it was
+        // (a scheduled sync commits nothing then).
+        if fetch.stoppedEarly == nil, !changes.isEmpty || record.sources[source.key] != state {
             state.synced = ISO8601DateFormatter().string(from: options.now)
         }
         record.sources[source.key] = state

@@ -16,8 +16,10 @@ public struct SyncRecord: Codable, Sendable, Equatable {
         public var url: String
         public var user: String?
         public var tag: String?
-        /// When the last run that read everything ended (ISO 8601, UTC).
+        /// When the last run that read everything and changed something ended (ISO 8601, UTC).
         public var synced: String?
+        /// When the service last changed, as it said (Pinboard's `update_time`).
+        public var version: String?
         /// The service's id → what became of it.
         public var links: [String: Link] = [:]
     }

@@ -17,6 +17,9 @@ public struct BookmarkFetcher: Sendable {
         public var tag: String?
         /// The most the run waits in all for services that ask it to (`Retry-After`).
         public var maximumWait: Duration = .seconds(300)
+        /// What the last sync read of a service that says when it last changed (Pinboard's
+        /// `posts/update`): when it still says so, nothing more is fetched.
+        public var knownVersion: String?
 
         public init(service: BookmarkService, baseURL: String, token: String?, user: String? = nil, tag: String? = nil)
         {

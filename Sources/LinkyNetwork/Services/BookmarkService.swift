@@ -111,6 +111,10 @@ public struct ServiceFetch: Sendable {
     /// the connection lost); nil when it read everything. What was fetched is still used, but what was
     /// not fetched is not taken for gone.
     public var stoppedEarly: String?
+    /// When the service last changed, as it says (Pinboard's `update_time`), to be kept for the next run.
+    public var version: String?
+    /// The service says nothing changed since `knownVersion`: `bookmarks` is empty, and means nothing.
+    public var unchanged = false
 
     public init() {}
 }

@@ -13,7 +13,27 @@ Argument: a JSON config file:
    "collections": [{"id": 10, "name": "Reading", "parent": null}, …],
    "faults": {"retry_after": [N, S],   # bookmark-list requests 1..N: 429 + Retry-After: S
               "unavailable_from": K,   # bookmark-list requests K, K+1, …: 503 + Retry-After: 1
-              "expired": true}}        # every request: the service's 401
+              "expired": true},        # every request: the service's 401
+   "replay": {"/api/bookmarks/": "recorded/linkding-bookmarks.json", …}}   # optional, see below
+
+"replay" maps a request path, exactly as the client sends it and without the query (e.g.
+"/rest/v1/raindrops/57170525", "/users/sigmavirus24/starred"), to a JSON file (relative to this
+directory, or absolute) holding a response body recorded from the real service (recorded/README.md
+says where each came from). A GET of such a path is checked for authentication exactly as usual for the
+service (wrong token / "expired" → the service's 401); then, instead of synthesising an answer, the
+server answers 200, Content-Type: application/json, with the file's bytes as they are, for the FIRST
+page, and with the service's empty page for any later page:
+  linkding   offset>0      → {"count": <count of the file>, "next": null, "previous": null, "results": []}
+  shaarli    offset>0      → []                  pinboard  start>0     → []
+  raindrop   page>0        → the file's object with "items": [] (count, collectionId kept)
+  karakeep   cursor given  → {"bookmarks": [], "nextCursor": null}
+  linkwarden cursor given  → /api/v1/search: {"data": {"links": [], "nextCursor": null}, "success": true,
+                             "message": "Success"}; /api/v1/links: {"response": []}
+  github     page>1        → []
+The file is served whatever its "next"/"nextCursor"/Link says, so replay files should be single-page
+recordings (next null …); the GitHub Link header is not sent. The faults retry_after/unavailable_from do
+not apply to replayed paths, and pinboard's replay is JSON even without format=json. Paths that are not
+replay keys, and a config without "replay", behave exactly as before.
 
 GENERIC bookmark: {"id": 1, "url", "title", "description", "notes", "tags": [..], "created": ISO,
 "modified": ISO, "collection": id|null, "favorite", "unread", "archived", "private"}; github entries
@@ -151,6 +171,62 @@ def text_matches(b, word):
 
 def has_tag(b, tag):
     return tag.lower() in (t.lower() for t in tags_of(b))
+
+
+# ---------------------------------------------------------------------------------------------- replay
+# "replay" in the config: recorded bodies served for the first page of a path (see the docstring).
+
+REPLAY = {}
+for _path, _file in (CONFIG.get("replay") or {}).items():
+    REPLAY[_path] = _file if os.path.isabs(_file) else os.path.join(HERE, _file)
+    if not os.path.isfile(REPLAY[_path]):
+        sys.exit(f"replay file for {_path!r} not found: {REPLAY[_path]}")
+
+
+def query_int(q, key):
+    try:
+        return int(q.get(key) or 0)
+    except ValueError:
+        return 0
+
+
+REPLAY_LATER_PAGE = {
+    "linkding": lambda q: query_int(q, "offset") > 0,
+    "shaarli": lambda q: query_int(q, "offset") > 0,
+    "pinboard": lambda q: query_int(q, "start") > 0,
+    "raindrop": lambda q: query_int(q, "page") > 0,
+    "karakeep": lambda q: bool(q.get("cursor")),
+    "linkwarden": lambda q: bool(q.get("cursor")),
+    "github": lambda q: query_int(q, "page") > 1,
+}
+
+
+def replay_empty_page(path, recorded):
+    """The service's empty page, in the shape of the recorded first page."""
+    if SERVICE == "linkding":
+        return {"count": recorded.get("count", 0), "next": None, "previous": None, "results": []}
+    if SERVICE == "raindrop":
+        return {**recorded, "items": []}
+    if SERVICE == "karakeep":
+        return {"bookmarks": [], "nextCursor": None}
+    if SERVICE == "linkwarden":
+        if path == "/api/v1/links":
+            return {"response": []}
+        return {"data": {"links": [], "nextCursor": None}, "success": True, "message": "Success"}
+    return []  # shaarli, pinboard, github
+
+
+def replayed(h, path, q):
+    """Answers a request for a "replay" path (call it once authentication has passed); False if not one."""
+    file = REPLAY.get(path)
+    if file is None or h.command != "GET":
+        return False
+    with open(file, "rb") as f:
+        data = f.read()
+    if REPLAY_LATER_PAGE[SERVICE](q):
+        data = json.dumps(replay_empty_page(path, json.loads(data)), ensure_ascii=False).encode("utf-8")
+    h.send_raw(200, data, "application/json")
+    return True
 
 
 # ---------------------------------------------------------------------------------------------- handler
@@ -310,6 +386,8 @@ def linkding(h, path, q):
         return h.send_json(401, {"detail": "Authentication credentials were not provided."}, unauthorized)
     if len(parts) != 2 or parts[1] != TOKEN or FAULTS.get("expired"):
         return h.send_json(401, {"detail": "Invalid token."}, unauthorized)
+    if replayed(h, path, q):
+        return None
     if path not in ("/api/bookmarks/", "/api/bookmarks/archived/"):
         return h.send_json(404, {"detail": "Not found."})
     fault = h.list_fault()
@@ -414,6 +492,8 @@ def shaarli(h, path, q):
     token = h.bearer()
     if token is None or FAULTS.get("expired") or not shaarli_token_valid(token):
         return send(401, "Not authorized")
+    if replayed(h, path, q):
+        return None
     if path == "/api/v1/info":
         items = bookmarks()
         return send(200, {"global_counter": len(items),
@@ -475,6 +555,8 @@ def pinboard_item(b):
 def pinboard(h, path, q):
     if q.get("auth_token") != f"{USER}:{TOKEN}" or FAULTS.get("expired"):
         return h.send_text(401, "401 Forbidden")
+    if replayed(h, path, q):
+        return None
     json_format = q.get("format") == "json"
     if path == "/v1/posts/update":
         items = bookmarks()
@@ -613,6 +695,8 @@ def raindrop(h, path, q):
     limits = {"X-RateLimit-Limit": 120, "X-RateLimit-Remaining": 119, "X-RateLimit-Reset": reset}
     if h.bearer() != TOKEN or FAULTS.get("expired"):
         return h.send_json(401, {"result": False, "error": "unauthorized", "errorMessage": "Unauthorized"})
+    if replayed(h, path, q):
+        return None
     if path == "/rest/v1/collections":
         roots = [c for c in collections() if c.get("parent") is None]
         return h.send_json(200, {"result": True, "items": [raindrop_collection(c, i) for i, c in enumerate(roots)]},
@@ -722,6 +806,8 @@ def karakeep_bad_query(h, path, message):
 def karakeep(h, path, q):
     if h.bearer() != TOKEN or FAULTS.get("expired"):
         return h.send_text(401, "Unauthorized")
+    if replayed(h, path, q):
+        return None
     if path == "/api/v1/lists":
         return h.send_json(200, {"lists": [karakeep_list(c) for c in collections()]})
     list_match = re.fullmatch(r"/api/v1/lists/([^/]+)/bookmarks", path)
@@ -856,6 +942,8 @@ def linkwarden(h, path, q):
         return h.send_json(401, {"response": "Your session has expired, please log in again."})
     if h.bearer() != TOKEN:
         return h.send_json(401, {"response": "You must be logged in."})
+    if replayed(h, path, q):
+        return None
     if path == "/api/v1/collections":
         rows = []
         for c in linkwarden_collections():
@@ -977,6 +1065,8 @@ def github(h, path, q):
         return h.send_json(401, {"message": "Requires authentication",
                                  "documentation_url": "https://docs.github.com/rest/activity/starring#list-repositories-starred-by-the-authenticated-user",
                                  "status": "401"}, rate)
+    if replayed(h, path, q):
+        return None
     known = path in ("/user/starred", f"/user/{GITHUB_USER_ID}/starred") or \
         path.lower() == f"/users/{USER.lower()}/starred"
     if not known:

@@ -159,6 +159,17 @@ import Testing
             #expect(!error.description.contains(LocalService.token))
         }
         #expect(try await service.log().allSatisfy { !$0.contains(LocalService.token) })
+
+        // Run again: posts/update says nothing changed, so posts/all is not asked (Pinboard allows it
+        // once in five minutes).
+        let unchanged = try await service.sync(into: site)
+        #expect(unchanged.unchanged && unchanged.kept == 5 && unchanged.added.isEmpty)
+        #expect(try await service.log().map { $0.components(separatedBy: "?")[0] } == ["GET /v1/posts/update"])
+        var changed = posts
+        changed.insert(bookmark(9, "https://kotlinlang.org", "Kotlin", created: "2026-11-01T00:00:00Z"), at: 0)
+        try await service.replace(changed)
+        let after = try await service.sync(into: site)
+        #expect(!after.unchanged && after.added.map(\.path) == ["links/imported/kotlin.md"] && after.kept == 5)
     }
 
     @Test func githubStarsFollowTheLinkHeaderAndTakeTopicsAsTags() async throws {

@@ -51,12 +51,14 @@ struct LocalService {
 
     /// Fetches with `token` (default: the right one), counting the waits instead of sleeping them.
     func fetch(
-        token: String? = nil, user: String? = nil, tag: String? = nil, maximumWait: Duration = .seconds(300)
+        token: String? = nil, user: String? = nil, tag: String? = nil, maximumWait: Duration = .seconds(300),
+        knownVersion: String? = nil
     ) async throws(ServiceFailure) -> (ServiceFetch, waits: [Duration]) {
         let right = service == .pinboard ? "alice:\(Self.token)" : Self.token
         var request = BookmarkFetcher.Request(
             service: service, baseURL: base, token: token ?? right, user: user, tag: tag)
         request.maximumWait = maximumWait
+        request.knownVersion = knownVersion
         let waits = WaitLog()
         let client = Self.client()
         do {
@@ -73,8 +75,9 @@ struct LocalService {
     func sync(
         into site: URL, tag: String? = nil, user: String? = nil, category: String? = nil, prune: Bool = false
     ) async throws -> SyncReport {
-        let (fetched, _) = try await fetch(user: user, tag: tag)
         let source = SyncSource(service: service, url: base, user: user, tag: tag)
+        let known = try SyncRecord.load(from: site).sources[source.key]?.version
+        let (fetched, _) = try await fetch(user: user, tag: tag, knownVersion: known)
         return try await ServiceSync(options: SyncOptions(siteFolder: site, category: category, prune: prune)).run(
             fetched, from: source)
     }
