@@ -12,9 +12,10 @@ struct LocalService {
     var base: String { "http://127.0.0.1:\(server.port)" }
 
     /// `bookmarks` in the server's generic shape (see the script); `page_size` 2 so every run pages.
+    /// `replay`: paths answered with a recorded body (`Tests/Fixtures/services/recorded/`).
     init(
         _ service: BookmarkService, bookmarks: [[String: Any]], collections: [[String: Any]] = [],
-        faults: [String: Any] = [:], user: String = "alice"
+        faults: [String: Any] = [:], user: String = "alice", replay: [String: String] = [:]
     )
         throws
     {
@@ -23,6 +24,7 @@ struct LocalService {
         server = try FixtureServer.bookmarks([
             "service": name, "token": Self.token, "user": user,
             "page_size": 2, "bookmarks": bookmarks, "collections": collections, "faults": faults,
+            "replay": replay,
         ])
     }
 
