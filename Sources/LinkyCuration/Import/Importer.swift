@@ -135,10 +135,7 @@ extension Importer {
             do {
                 try SiteTransaction.commit(changes, in: options.siteFolder)
             } catch {
-                report.writeFailure = .error(
-                    .importWriteFailed, at: SourceLocation(path: error.path),
-                    "the import stopped, and nothing was written: \(error.reason)",
-                    hint: "\(error.hint), then run the import again")
+                report.writeFailure = Self.writeFailure(error)
                 report.files = []
                 report.indexFiles = []
             }
@@ -147,6 +144,14 @@ extension Importer {
         let used = Set(accepted.prefix(report.files.count).flatMap { $0.link.extra.map(\.key) })
         report.undeclaredExtraKeys = used.subtracting(site.config.extraKeys).sorted()
         return report
+    }
+
+    /// An import's files could not be written (`LINKY194`): the transaction wrote none of them.
+    static func writeFailure(_ error: SiteTransaction.Failure) -> Diagnostic {
+        .error(
+            .importWriteFailed, at: SourceLocation(path: error.path),
+            "the import stopped, and nothing was written: \(error.reason)",
+            hint: "\(error.hint), then run the import again")
     }
 
     /// Checks every entry in file order: a usable URL, not in the site, not earlier in the import.

@@ -147,6 +147,7 @@ public struct ServiceSync: Sendable {
             report.deletedHere = state.links.count - report.kept
             return report
         }
+        if fetch.stoppedEarly == nil { Self.followReadded(fetch.bookmarks, in: &state) }
         var problems: [Diagnostic] = []
         let entries = fetch.bookmarks.map { Self.entry(of: $0, source: source, problems: &problems) }
         report.warnings += problems
@@ -271,6 +272,23 @@ extension ServiceSync {
         return []
     }
 
+    /// A bookmark deleted at the source and saved again (a new id, the same address) is the same link:
+    /// its record moves to the new id, so its file is updated rather than pruned while the new one is
+    /// skipped as its duplicate.
+    static func followReadded(_ bookmarks: [ServiceBookmark], in state: inout SyncRecord.Source) {
+        let present = Set(bookmarks.map(\.id))
+        var gone: [String: String] = [:]
+        for (id, link) in state.links where !present.contains(id) {
+            if let url = try? LinkURL(parsing: link.url) { gone[url.comparisonKey] = id }
+        }
+        guard !gone.isEmpty else { return }
+        for bookmark in bookmarks where state.links[bookmark.id] == nil {
+            guard let url = try? LinkURL(parsing: bookmark.url), let old = gone.removeValue(forKey: url.comparisonKey)
+            else { continue }
+            state.links[bookmark.id] = state.links.removeValue(forKey: old)
+        }
+    }
+
     /// Bookmarks the source no longer has: reported; with `prune`, their files deleted unless edited here.
     func goneLinks(
         _ present: Set<String>, in state: inout SyncRecord.Source, source: SyncSource, report: inout SyncReport
@@ -319,10 +337,7 @@ extension ServiceSync {
         do {
             try SiteTransaction.commit(changes, in: options.siteFolder)
         } catch {
-            report.writeFailure = .error(
-                .importWriteFailed, at: SourceLocation(path: error.path),
-                "the import stopped, and nothing was written: \(error.reason)",
-                hint: "\(error.hint), then run the import again")
+            report.writeFailure = Importer.writeFailure(error)
             report.added = []
             report.updated = []
             report.pruned = []

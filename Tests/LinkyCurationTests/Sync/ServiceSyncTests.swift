@@ -125,6 +125,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "links/imported/hn.md").path))
         #expect(try String(contentsOf: swiftFile, encoding: .utf8) == edited)
 
+        // Rust deleted in linkding and saved again (a new id): the same file, updated, not pruned.
+        var readded = changed.filter { $0["id"] as? Int != 4 }
+        readded.append(bookmark(40, "https://www.rust-lang.org/", "Rust", tags: ["publish"], description: "Again"))
+        try await service.replace(readded)
+        let again2 = try await service.sync(into: site, tag: "publish", prune: true)
+        #expect(again2.pruned.isEmpty && again2.added.isEmpty && again2.duplicates.isEmpty)
+        #expect(again2.updated.map(\.path) == ["links/imported/rust.md"])
+
         // A file the curator deletes is not imported again.
         try FileManager.default.removeItem(at: site.appending(path: "links/imported/kotlin.md"))
         let afterDelete = try await service.sync(into: site, tag: "publish")
