@@ -2,10 +2,10 @@ import Foundation
 
 /// Work over `0..<count` split into chunks, run as tasks on the concurrency pool, with the results
 /// put back in index order: the shape of the parse stage, the page fingerprints and the rebuild plan.
-enum ParallelChunks {
+package enum ParallelChunks {
     /// `transform` of each chunk of indices, concatenated in order. Chunks hold at least `minimum`
     /// indices, and there are about `perCore` of them per core.
-    static func map<T: Sendable>(
+    package static func map<T: Sendable>(
         _ count: Int, minimum: Int, perCore: Int, _ transform: @escaping @Sendable (Range<Int>) -> [T]
     ) async -> [T] {
         let workers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
