@@ -27,6 +27,12 @@ struct ServiceImportOptions: ParsableArguments {
     var maxWait: Int = 300
 
     func validate(for service: BookmarkService, file: String?, site: SiteArgument) throws {
+        var folder: ObjCBool = false
+        if let file, FileManager.default.fileExists(atPath: file, isDirectory: &folder), !folder.boolValue {
+            throw ValidationError(
+                "--from \(service.rawValue) reads the service, not a FILE: '\(file)' is a file (to import an export file, leave out --from or give its format)"
+            )
+        }
         if let file, site.positional != nil || site.option != nil, file != site.site {
             throw ValidationError(
                 "--from \(service.rawValue) reads no FILE: '\(file)' and '\(site.site)' cannot both be the site")

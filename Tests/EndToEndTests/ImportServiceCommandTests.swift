@@ -96,6 +96,16 @@ extension CommandLineTests {
         #expect(missing.status == 64)
         #expect(missing.stderr.hasPrefix("linky-site: error: LINKDING_TOKEN is not set"), "\(missing.stderr)")
         #expect(missing.stderr.components(separatedBy: "linky-site: error:").count == 2, "\(missing.stderr)")
+
+        // An export file given with a service: said, rather than taken for the site.
+        let export = site.appending(path: "bookmarks.html")
+        try "<DL><DT><A HREF=\"https://swift.org\">Swift</A></DL>".write(to: export, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: export) }
+        let mixed = try run(
+            ["import", export.path, "--from", "linkding", "--url", "http://127.0.0.1:\(server.port)"],
+            environment: ["LINKDING_TOKEN": Self.serviceToken])
+        #expect(mixed.status == 64)
+        #expect(mixed.stderr.contains("--from linkding reads the service, not a FILE"), "\(mixed.stderr)")
     }
 
     @Test func aServiceThatStopsAnsweringKeepsWhatWasRead() throws {
