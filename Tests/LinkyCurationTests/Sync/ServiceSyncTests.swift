@@ -362,3 +362,77 @@ import Testing
         #expect(ImportFixtures.files(in: site) == ["linky.yml", "sync.json"])
     }
 }
+
+/// Issue 46's acceptance, service by service: against a local linkding, Pinboard and GitHub, a first
+/// run imports every tagged bookmark; after changes at the source, a second run adds the new one,
+/// updates the changed one and leaves the file the curator edited as it is; the site has them all.
+@Suite struct SyncAcceptanceTests {
+    static func items(_ service: BookmarkService) -> [[String: Any]] {
+        if service == .githubStars {
+            return [
+                [
+                    "id": 1, "full_name": "toss/es-hangul", "description": "한글 라이브러리", "topics": ["publish", "hangul"],
+                    "starred_at": "2025-03-01T00:00:00Z",
+                ],
+                [
+                    "id": 2, "full_name": "apple/swift", "description": "Swift", "topics": ["publish"],
+                    "starred_at": "2025-02-01T00:00:00Z",
+                ],
+                [
+                    "id": 3, "full_name": "golang/go", "description": "Go", "topics": ["go"],
+                    "starred_at": "2025-01-01T00:00:00Z",
+                ],
+            ]
+        }
+        return [
+            bookmark(
+                1, "https://github.com/toss/es-hangul", "es-hangul", tags: ["publish", "hangul"],
+                created: "2025-03-01T00:00:00Z"),
+            bookmark(2, "https://swift.org", "Swift", tags: ["publish"], created: "2025-02-01T00:00:00Z"),
+            bookmark(3, "https://go.dev", "Go", tags: ["go"], created: "2025-01-01T00:00:00Z"),
+        ]
+    }
+
+    static func newItem(_ service: BookmarkService) -> [String: Any] {
+        service == .githubStars
+            ? [
+                "id": 4, "full_name": "rust-lang/rust", "description": "Rust", "topics": ["publish"],
+                "starred_at": "2025-04-01T00:00:00Z",
+            ]
+            : bookmark(4, "https://www.rust-lang.org", "Rust", tags: ["publish"], created: "2025-04-01T00:00:00Z")
+    }
+
+    @Test(arguments: [BookmarkService.linkding, .pinboard, .githubStars])
+    func firstRunThenChangesAtTheSource(_ service: BookmarkService) async throws {
+        let site = try ImportFixtures.site(["linky.yml": ServiceSyncTests.config])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let user: String? = service == .githubStars ? "octocat" : nil
+        let local = try LocalService(service, bookmarks: Self.items(service), user: user ?? "alice")
+        let first = try await local.sync(into: site, tag: "publish", user: user)
+        #expect(first.added.count == 2, "\(service)")
+        let paths = first.added.map(\.path)
+
+        // The curator edits the first file; the source changes the second's description and gains one.
+        let edited = site.appending(path: paths[0])
+        let text = try String(contentsOf: edited, encoding: .utf8) + "My own note.\n"
+        try text.write(to: edited, atomically: true, encoding: .utf8)
+        var changed = Self.items(service)
+        changed[0]["description"] = "changed at the source too"
+        changed[1]["description"] = "Swift, changed at the source"
+        changed.insert(Self.newItem(service), at: 0)
+        try await local.replace(changed)
+
+        let second = try await local.sync(into: site, tag: "publish", user: user)
+        #expect(second.added.count == 1, "\(service)")
+        #expect(second.updated.map(\.path) == [paths[1]], "\(service)")
+        #expect(second.editedHere.map(\.location?.path) == [paths[0]], "\(service)")
+        #expect(try String(contentsOf: edited, encoding: .utf8) == text, "\(service)")
+        let updated = try String(contentsOf: site.appending(path: paths[1]), encoding: .utf8)
+        #expect(updated.contains("description: Swift, changed at the source"), "\(service)")
+
+        let built = await ImportFixtures.build(site)
+        #expect(built.diagnostics.isEmpty, "\(service): \(built.diagnostics)")
+        #expect(built.site?.links.count == 3, "\(service)")
+        #expect(built.site?.links.contains { $0.note?.markdown.contains("My own note.") == true } == true, "\(service)")
+    }
+}
