@@ -1,5 +1,4 @@
 import Foundation
-import LinkyBuild
 import LinkyImport
 import LinkyModel
 import LinkyNetwork
@@ -162,7 +161,7 @@ public struct ServiceSync: Sendable {
         let known = importer.check(knownIndexes.map { entries[$0] }, path: source.label, site: bare, into: &scratch)
         report.invalid += scratch.invalid
         report.warnings += scratch.warnings
-        let knownTexts = await Self.texts(of: known.map(\.link))
+        let knownTexts = await Importer.texts(of: known.map(\.link))
         for (accepted, bytes) in zip(known, knownTexts) {
             let bookmark = fetch.bookmarks[knownIndexes[accepted.index]]
             changes += update(bookmark.id, to: accepted.link, bytes: bytes, in: &state, site: site, report: &report)
@@ -182,14 +181,8 @@ public struct ServiceSync: Sendable {
         report.warnings += imported.warnings
         let folders = ImportFolderPlan(
             accepted.map(\.folders), descriptions: [], root: root)
-        var taken: Set<String> = []
-        let newTexts = await Self.texts(of: accepted.map(\.link))
-        for (entry, bytes) in zip(accepted, newTexts) {
+        for (entry, path, bytes) in await importer.newFiles(accepted, in: folders) {
             let bookmark = fetch.bookmarks[newIndexes[entry.index]]
-            let folder = folders.relativePath(of: entry.folders)
-            let path = LinkFileWriter.availablePath(
-                for: LinkFileWriter.fileName(for: entry.link), in: folder, siteFolder: options.siteFolder, taken: &taken
-            )
             changes.append(.init(path: path, kind: .create, bytes: bytes))
             state.links[bookmark.id] = .init(
                 path: path, url: entry.link.url.absoluteString, written: Self.digest(bytes))
@@ -348,14 +341,6 @@ extension ServiceSync {
 
     func read(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: options.siteFolder.appending(path: path).path).map { Array($0) }
-    }
-
-    /// Each link's file text, on every core: YAML through Yams is most of a sync's own time (a third of
-    /// the CPU of a 10,000-bookmark run, measured with perf).
-    static func texts(of links: [NewLink]) async -> [[UInt8]] {
-        await ParallelChunks.map(links.count, minimum: 64, perCore: 4) { range in
-            range.map { Array(LinkFileWriter.text(for: links[$0]).utf8) }
-        }
     }
 
     /// The first 16 hex digits of the SHA-256 of `bytes`.
