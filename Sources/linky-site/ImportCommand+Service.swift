@@ -171,21 +171,12 @@ extension ImportCommand {
         for index in report.indexFiles { Terminal.output("\(verb)add \(prefix)\(index)") }
         for file in report.updated { Terminal.output("\(verb)update \(prefix)\(file.path)") }
         for path in report.pruned { Terminal.output("\(verb)delete \(prefix)\(path)") }
-        var shown = report.diagnostics
-        if !verbose { shown.removeAll { $0.code == .importDuplicate } }
-        shown = shown.map {
-            var diagnostic = $0
-            if [.importMissingURL, .importInvalidURL].contains(diagnostic.code) { diagnostic.severity = .warning }
-            return diagnostic
-        }
         DiagnosticFormat.text.print(
-            shown, prefix: prefix, summary: summary(report, prefix: prefix), colors: Terminal.colorsOnStandardError)
+            shown(report.diagnostics, failed: false), prefix: prefix, summary: summary(report, prefix: prefix),
+            colors: Terminal.colorsOnStandardError)
     }
 
     func summary(_ report: SyncReport, prefix: String) -> String {
-        func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
-            "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-        }
         var lines: [String] = []
         if report.siteErrorCount > 0 {
             lines.append(

@@ -153,7 +153,7 @@ struct ImportCommand: AsyncParsableCommand {
         // Run again, an import finds its links already there: nothing new is not a failure.
         let failed = report.files.isEmpty && report.duplicates.isEmpty && !report.invalid.isEmpty
         DiagnosticFormat.text.print(
-            shown(report, failed: failed), prefix: "", summary: summary(report, prefix: folder.prefix),
+            shown(report.diagnostics, failed: failed), prefix: "", summary: summary(report, prefix: folder.prefix),
             colors: Terminal.colorsOnStandardError)
 
         if report.writeFailure != nil { throw ExitCode(74) }
@@ -163,8 +163,8 @@ struct ImportCommand: AsyncParsableCommand {
     /// What is printed: duplicates only with --verbose (the summary counts them; an import run again
     /// has one for every link), and skipped entries as warnings when the import still succeeds, so
     /// the words match the exit code.
-    func shown(_ report: ImportReport, failed: Bool) -> [Diagnostic] {
-        var shown = report.diagnostics
+    func shown(_ diagnostics: [Diagnostic], failed: Bool) -> [Diagnostic] {
+        var shown = diagnostics
         if !verbose { shown.removeAll { $0.code == .importDuplicate } }
         if !failed {
             shown = shown.map {
@@ -230,12 +230,16 @@ extension ImportCommand {
 }
 
 extension ImportCommand {
+    /// `1 link`, `2 links`; `plural` where adding an s is wrong.
+    func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+
     func fail(_ message: String, hint: String) {
         Terminal.error("linky-site: error: \(message)\n  hint: \(hint)\n")
     }
 
     func summary(_ report: ImportReport, prefix: String) -> String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var lines: [String] = []
         if report.siteErrorCount > 0 {
             lines.append(
@@ -250,7 +254,7 @@ extension ImportCommand {
         }
         let imported = dryRun ? "Would import" : "Imported"
         var text =
-            "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate"))\(report.duplicates.isEmpty || verbose ? "" : " (--verbose lists them)") and \(count(report.invalid.count, "invalid entry").replacingOccurrences(of: "entrys", with: "entries"))."
+            "\(imported) \(count(report.files.count, "link")) into \(prefix)\(report.folder); skipped \(count(report.duplicates.count, "duplicate"))\(report.duplicates.isEmpty || verbose ? "" : " (--verbose lists them)") and \(count(report.invalid.count, "invalid entry", "invalid entries"))."
         if report.files.isEmpty, !report.duplicates.isEmpty {
             text += " Nothing new: every usable link of the file is already in the collection."
         }
