@@ -261,6 +261,7 @@ extension ServiceSync {
                     hint:
                         "bring the change over by hand; or undo your edit (git checkout -- \(entry.path)) and run the import again to take \(report.source.service.name)'s version"
                 ))
+            return []
         }
         report.kept += 1
         return []

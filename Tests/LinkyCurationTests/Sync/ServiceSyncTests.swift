@@ -111,6 +111,8 @@ import Testing
         #expect(second.updated.map(\.path) == ["links/imported/을지면옥-평양냉면.md"])
         #expect(second.editedHere.map(\.location?.path) == ["links/imported/swift.md"])
         #expect(second.editedHere.first?.code == .syncEditedHere)
+        // Rust is kept; Swift, edited here and changed there, is skipped, not kept too.
+        #expect(second.kept == 1)
         #expect(try String(contentsOf: swiftFile, encoding: .utf8) == edited)
         #expect(second.gone.map(\.location?.path) == ["links/imported/hn.md"])
         #expect(second.gone.first?.message.contains("no longer tagged publish") == true)
@@ -426,6 +428,7 @@ import Testing
         #expect(second.added.count == 1, "\(service)")
         #expect(second.updated.map(\.path) == [paths[1]], "\(service)")
         #expect(second.editedHere.map(\.location?.path) == [paths[0]], "\(service)")
+        #expect(second.kept == 0, "\(service)")
         #expect(try String(contentsOf: edited, encoding: .utf8) == text, "\(service)")
         let updated = try String(contentsOf: site.appending(path: paths[1]), encoding: .utf8)
         #expect(updated.contains("description: Swift, changed at the source"), "\(service)")
