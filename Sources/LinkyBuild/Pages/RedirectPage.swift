@@ -10,7 +10,7 @@ struct RedirectPage: HTMLPageKind {
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         let (redirects, diagnostics) = RedirectPlanner(site: planning.site, paths: planning.paths).plan(
-            avoiding: Set(planning.planned.map(\.path)))
+            avoiding: planning.planned)
         planning.diagnostics += diagnostics
         return redirects.map {
             PlannedFile(path: $0.from, kind: RedirectPage(target: $0.to, title: $0.title))

@@ -19,9 +19,9 @@ struct RedirectPlanner {
         var title: String
     }
 
-    /// The redirects to plan (each a redirect page), at no path a page already has (`planned`), and the aliases
+    /// The redirects to plan (each a redirect page), at no path a file already planned has, and the aliases
     /// that could not be kept.
-    func plan(avoiding planned: Set<String>) -> (redirects: [Candidate], diagnostics: [Diagnostic]) {
+    func plan(avoiding plannedFiles: [PlannedFile]) -> (redirects: [Candidate], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
         for link in site.links where !link.aliases.isEmpty {
@@ -69,6 +69,9 @@ struct RedirectPlanner {
         }
 
         var kept: [Candidate] = []
+        guard !candidates.isEmpty else { return (kept, diagnostics) }
+        // Only a site with aliases pays for the set of every path (9,000 at 10,000 links).
+        let planned = Set(plannedFiles.map(\.path))
         var claimed: [String: Candidate] = [:]
         // For each address, aliases written for it come before those a category's alias implies.
         let ordered = candidates.sorted {

@@ -78,7 +78,7 @@ struct BuildCache: Sendable {
     var previousOutput: MovedPaths.PreviousOutput? {
         guard let previous else { return nil }
         return MovedPaths.PreviousOutput(
-            paths: previous.pages.keys.map(\.path), linksJSONStamp: previous.pages[PathKey("links.json")]?.stamp)
+            paths: previous.pages, linksJSONStamp: previous.pages[PathKey("links.json")]?.stamp)
     }
 
     /// Which planned files to render: those whose fingerprint or file changed since the last build.
