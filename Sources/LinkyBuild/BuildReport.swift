@@ -25,6 +25,8 @@ public struct BuildReport: Sendable {
     public var filesWritten = 0
     public var filesUnchanged = 0
     public var filesRemoved = 0
+    /// The output's files, bytes and largest file, after a build that wrote it.
+    public var output: OutputMeasure?
     /// Content files parsed; the others' parses came from the last build's state (`BuildState`).
     public var filesParsed = 0
     /// Planned files not rendered, because the last build wrote them as this one would.

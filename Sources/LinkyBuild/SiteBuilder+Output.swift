@@ -123,12 +123,18 @@ extension SiteBuilder {
         let selected = Mutex<BuildCache.Selection?>(nil)
         // The output as the cache looked at it, waited for only at the commit.
         var listing: (@Sendable () async -> [String]?)?
-        if let cache { listing = { await cache.existingFiles() } }
+        var sizes: OutputWriter.Sizes?
+        if let cache {
+            listing = { await cache.existingFiles() }
+            sizes = { await cache.existingStamps() }
+        }
+        let fit = HostFit(config: site.config)
         do {
             let counts = try await writer.write(
                 staticFolder: settings.siteFolder.appending(path: "static"), staticFiles: staticFiles,
                 copies: CopiedFiles.pictures(of: site, siteFolder: settings.siteFolder), inPlace: true,
-                layers: options.cacheLayers, stamps: stamps, existing: listing,
+                layers: options.cacheLayers, stamps: stamps, existing: listing, sizes: sizes,
+                check: { fit.problems($0) },
                 produce: { store, keep in
                     guard let cache else { return try await renderer.renderAndStore(planned.files, store: store) }
                     // What the last build's output gives and what is made anew is the cache's to say.
@@ -149,11 +155,16 @@ extension SiteBuilder {
             report.filesUnchanged = counts.unchanged
             report.filesRemoved = counts.removed
             report.updatedInPlace = counts.inPlace
+            report.output = counts.measure
             report.filesSkipped = selection?.plan.kept.count ?? 0
             if let selection, let stamps {
                 cache?.record(
                     selection.plan, made: stamps.all, parts: parts.all, keys: selection.partKeys, words: words)
             }
+        } catch .doesNotFit(let problems) {
+            report.outcome = .contentErrors
+            report.diagnostics += problems
+            report.outputLeft = OutputWriter.left(at: settings.output)
         } catch {
             report.outcome = error.isRenderFailure ? .contentErrors : .outputFailed
             report.diagnostics.append(failure(error, output: settings.output, theme: planned.theme, &report))
@@ -190,6 +201,9 @@ extension SiteBuilder {
             return .error(
                 .pdfFailed, at: SourceLocation(path: "print/index.html"), message,
                 hint: "\(left.phrase); build without --pdf to publish the rest")
+        case .doesNotFit(let problems):
+            report.outputLeft = OutputWriter.left(at: output)
+            return problems[0]
         case .io(let message):
             let left = OutputWriter.left(at: output)
             report.outputLeft = left

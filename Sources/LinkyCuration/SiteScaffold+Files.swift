@@ -8,6 +8,8 @@ extension SiteScaffold {
         base_url: https://example.com/links/
         language: en
         author: Your Name
+        # Where the site is published (.github/workflows/pages.yml): a build GitHub Pages would refuse fails.
+        host: github-pages
         """ + "\n",
         // The output, and `check --links`' memory of working links: local state, not content.
         ".gitignore": "_site/\n.*.linky-*\n.linky-check-cache.json\n",

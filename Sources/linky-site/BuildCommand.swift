@@ -24,6 +24,11 @@ struct BuildCommand: AsyncParsableCommand {
             For each list file (an awesome-list style Markdown file) the build says how many items it read, \
             how many links it made and how many it skipped; every skipped link is a warning naming its line.
 
+            The build ends with the output's files, size and largest file. With `host:` in linky.yml \
+            (github-pages, cloudflare-pages, netlify, gitlab-pages), an output that host would refuse \
+            (the whole site, the number of files, or one file too large) fails the build with LINKY187 at \
+            the `host:` line, and the previous output is left as it was (docs/hosts.md lists the limits).
+
             Each build leaves its state beside the output (.NAME.linky-parses, .NAME.linky-state and \
             .NAME.linky-pictures, never \
             inside it): the next build into the same output parses again only the files whose size or times \
@@ -119,7 +124,10 @@ struct BuildCommand: AsyncParsableCommand {
                 + (list.secondaryLinks > 0 ? " (and \(grouped(list.secondaryLinks)) secondary)" : "")
                 + ", \(grouped(list.linksSkipped)) skipped"
         }
-        let fullSummary = (lists + [summary]).joined(separator: "\n")
+        let fullSummary =
+            (lists + [summary]
+            + [report.output.map { measured($0, host: report.site?.config.host) }]
+            .compactMap { $0 }).joined(separator: "\n")
         format.print(
             report.diagnostics, prefix: folder.prefix, summary: quiet ? "" : fullSummary,
             colors: Terminal.colorsOnStandardError)
@@ -133,6 +141,25 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(report.diagnostics.contains { $0.code == .unsafeOutputFolder } ? 73 : 74)
         case .toolMissing: throw ExitCode(69)
         }
+    }
+
+    /// The output's size, after the summary: "The output has 9,846 files, 182.4 MiB; the largest is
+    /// links.json (12.8 MiB)", and what the host of `host:` takes.
+    private func measured(_ measure: OutputMeasure, host: StaticHost?) -> String {
+        var line = "The output has \(counted(measure.files, "file")), \(OutputMeasure.size(measure.bytes))"
+        if let largest = measure.largest {
+            line += "; the largest is \(largest.path) (\(OutputMeasure.size(largest.bytes)))"
+        }
+        if let host, host != .any {
+            let limits = host.limits
+            let takes = [
+                limits.siteBytes.map { OutputMeasure.size($0) },
+                limits.files.map { "\(grouped($0)) \(limits.countsFolders ? "files and folders" : "files")" },
+                limits.fileBytes.map { "\(OutputMeasure.size($0)) a file" },
+            ].compactMap { $0 }
+            line += takes.isEmpty ? "" : "; \(host.name) takes up to \(takes.joined(separator: ", "))"
+        }
+        return line + "."
     }
 
     /// What a failed build left, for the end of its summary.

@@ -158,6 +158,11 @@ enum ConfigParser {
                         choice(raw, key: "link_view", at: mapping.location(of: entry), &diagnostics)
                         ?? config.linkView
                 }
+            case "host":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    config.host = choice(raw, key: "host", at: mapping.location(of: entry), &diagnostics) ?? config.host
+                    config.hostLocation = mapping.location(of: entry)
+                }
             case "link_order":
                 if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
                     config.linkOrder =

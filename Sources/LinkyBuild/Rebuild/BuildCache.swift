@@ -110,6 +110,9 @@ struct BuildCache: Sendable {
     /// Every file of the output as found before writing, when looked at; nil lists it anew.
     func existingFiles() async -> [String]? { await look?.value.existing }
 
+    /// The stamps (sizes) of the files the output has now, as the look found them.
+    func existingStamps() async -> [PathKey: FileStamp?]? { await look?.value.stamps }
+
     // MARK: - Write
 
     /// Leaves the state for the next build (see `RebuildPlan.writeState`), with the parts of the files

@@ -271,6 +271,7 @@ extension ByteWriter {
         array(config.projectHosts.gitlab.sorted()) { $0.string($1) }
         array(config.projectHosts.gitea.sorted()) { $0.string($1) }
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
+        // `host` (and the line it is on) only decides whether the output fits; no page shows it.
     }
 
     mutating func picture(_ entry: PictureIndex.Entry) {

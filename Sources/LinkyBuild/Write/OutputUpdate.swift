@@ -29,6 +29,8 @@ final class OutputUpdate: Sendable {
         var unchanged = 0
         /// Every path the new output has, to find what to remove.
         var keep = Set<PathKey>()
+        /// The bytes of each file staged or compared (not of those kept unseen, `keep(_:)`).
+        var sizes: [PathKey: Int64] = [:]
     }
 
     struct Move: Codable, Equatable {
@@ -54,6 +56,8 @@ final class OutputUpdate: Sendable {
         var removed = 0
         /// An existing output was updated, rather than a new one written and swapped in.
         var inPlace = false
+        /// The new output's files and bytes.
+        var measure: OutputMeasure?
     }
 
     private let stamps: StampLog?
@@ -82,16 +86,19 @@ final class OutputUpdate: Sendable {
     /// Compares `contents` with the output's file at `path` and stages it when they differ. Safe to
     /// call from several tasks at once.
     func stage(_ path: String, _ contents: some ContiguousBytes) throws {
+        let bytes = Int64(contents.withUnsafeBytes { $0.count })
         if compares, let stamp = Self.stampIfEqual(output.path + "/" + path, contents) {
             stamps?.record(path, stamp)
             state.withLock {
                 $0.keep.insert(PathKey(path))
+                $0.sizes[PathKey(path)] = bytes
                 $0.unchanged += 1
             }
             return
         }
         let name = state.withLock { state -> String in
             state.keep.insert(PathKey(path))
+            state.sizes[PathKey(path)] = bytes
             let name = String(state.moves.count)
             state.moves.append(Move(staged: name, path: path))
             return name
@@ -110,6 +117,22 @@ final class OutputUpdate: Sendable {
             $0.keep.formUnion(paths.lazy.map(PathKey.init))
             $0.unchanged += paths.count
         }
+    }
+
+    /// The output as the commit would leave it: every file staged, compared or kept (the marker aside,
+    /// as `OutputMeasure` counts).
+    /// `size` gives the size of a kept file where the caller knows it (the rebuild's look at the
+    /// output); the others are looked up.
+    func measure(size: (PathKey) -> Int64?) -> OutputMeasure {
+        let (keep, sizes) = state.withLock { ($0.keep, $0.sizes) }
+        var measure = OutputMeasure()
+        var status = stat()
+        for key in keep {
+            var bytes = sizes[key] ?? size(key)
+            if bytes == nil, stat(output.path + "/" + key.path, &status) == 0 { bytes = Int64(status.st_size) }
+            measure.add(key.path, bytes: bytes ?? 0)
+        }
+        return measure
     }
 
     /// Stages a copy of a file (a static file) under `path`.

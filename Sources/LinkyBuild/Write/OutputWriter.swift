@@ -21,7 +21,14 @@ struct OutputWriter {
         case pdf(String)
         /// A template could not render (partials nested without end); nothing was written.
         case render(TemplateRenderError)
+        /// The new output does not fit its host (`check` said why); nothing was written.
+        case doesNotFit([Diagnostic])
     }
+
+    /// Looks at the new output, complete but not yet in place: what makes it fail (`doesNotFit`).
+    typealias Check = @Sendable (OutputMeasure) -> [Diagnostic]
+    /// The sizes of the files the output has now, as a rebuild's look at it found them (`OutputLook`).
+    typealias Sizes = @Sendable () async -> [PathKey: FileStamp?]?
 
     let output: URL
     /// The site folder: the output may sit inside it (`_site`) but never be it or contain it.
@@ -46,11 +53,13 @@ struct OutputWriter {
     /// the complete output in one folder, so it always gets the whole-output path. The caller has
     /// run `OutputUpdate.recover` first.
     ///
-    /// `stamps` collects each produced file's stamp.
+    /// `stamps` collects each produced file's stamp. `check` is given the new output's measure before it
+    /// replaces (or updates) the output, and the measure is returned with the counts; `sizes` spares an
+    /// update looking up the size of each file it keeps.
     @discardableResult func write(
         staticFolder: URL, staticFiles: [String], copies: CopiedFiles = .none, inPlace: Bool = false,
         layers: CacheLayers = .all, stamps: StampLog? = nil,
-        existing: (@Sendable () async -> [String]?)? = nil,
+        existing: (@Sendable () async -> [String]?)? = nil, sizes: Sizes? = nil, check: Check? = nil,
         produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void,
         finish: ((URL) throws(Failure) -> Void)? = nil
     ) async throws(Failure) -> OutputUpdate.Counts {
@@ -61,7 +70,7 @@ struct OutputWriter {
         if inPlace, updatesInPlace(finish: finish != nil) {
             return try await update(
                 staticFolder: staticFolder, staticFiles: staticFiles, copies: copies, layers: layers, stamps: stamps,
-                existing: existing,
+                existing: existing, sizes: sizes, check: check,
                 produce: produce)
         }
         let temporary = Self.sibling(of: output, "linky-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -92,14 +101,26 @@ struct OutputWriter {
             try? manager.removeItem(at: temporary)
             throw .io("could not write the new output next to \(output.path): \(error.systemReason)")
         }
-        do {
+        let measure: OutputMeasure
+        do throws(Failure) {
             try finish?(temporary)
+            measure = try measured(temporary)
+            if let problems = check?(measure), !problems.isEmpty { throw .doesNotFit(problems) }
         } catch {
             try? manager.removeItem(at: temporary)
             throw error
         }
         try swapIn(temporary)
-        return OutputUpdate.Counts(written: written)
+        return OutputUpdate.Counts(written: written, measure: measure)
+    }
+
+    /// The new output's measure, from the folder it was written to.
+    private func measured(_ folder: URL) throws(Failure) -> OutputMeasure {
+        do {
+            return try OutputMeasure.of(folder)
+        } catch {
+            throw .io("could not list the new output next to \(output.path): \(error.systemReason)")
+        }
     }
 
     /// `.NAME.SUFFIX` beside the output, like the journal of an update: where the files that belong to
@@ -141,7 +162,7 @@ struct OutputWriter {
     /// The in-place path of `write`.
     private func update(
         staticFolder: URL, staticFiles: [String], copies: CopiedFiles, layers: CacheLayers, stamps: StampLog?,
-        existing listed: (@Sendable () async -> [String]?)?,
+        existing listed: (@Sendable () async -> [String]?)?, sizes: Sizes?, check: Check?,
         produce: (_ store: @escaping Store, _ keep: @escaping Keep) async throws -> Void
     ) async throws(Failure) -> OutputUpdate.Counts {
         let update = OutputUpdate(output: output, stamps: stamps, layers: layers)
@@ -168,7 +189,15 @@ struct OutputWriter {
                 }, { update.keep($0) })
             try await copied
             for path in staticFiles { try update.stageCopy(of: staticFolder.appending(path: path), as: path) }
-            return try update.commit(existing: try await existing.value)
+            let known = await sizes?() ?? [:]
+            let measure = update.measure { known[$0]??.size }
+            if let problems = check?(measure), !problems.isEmpty { throw Failure.doesNotFit(problems) }
+            var counts = try update.commit(existing: try await existing.value)
+            counts.measure = measure
+            return counts
+        } catch let failure as Failure {
+            update.abandon()
+            throw failure
         } catch let error as TemplateRenderError {
             update.abandon()
             throw .render(error)

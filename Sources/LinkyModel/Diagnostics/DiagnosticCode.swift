@@ -70,6 +70,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case untrustedJournal = "LINKY185"
     /// A write or delete would leave the folder it belongs to (through a symbolic link, say).
     case outsideFolder = "LINKY186"
+    /// The output would be more than the host of `host:` in linky.yml publishes (its size, its number of
+    /// files, or one file's size): the build fails before the output changes.
+    case outputTooLargeForHost = "LINKY187"
     case importMissingURL = "LINKY190"
     case importInvalidURL = "LINKY191"
     case importDuplicate = "LINKY192"
@@ -160,6 +163,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .outputLocked: "output-locked"
         case .untrustedJournal: "untrusted-journal"
         case .outsideFolder: "outside-folder"
+        case .outputTooLargeForHost: "output-too-large-for-host"
         case .importMissingURL: "import-missing-url"
         case .importInvalidURL: "import-invalid-url"
         case .importDuplicate: "import-duplicate"

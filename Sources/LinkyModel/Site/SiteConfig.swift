@@ -115,6 +115,10 @@ public struct SiteConfig: Sendable, Hashable {
     public var repository: String?
     /// The branch the save page commits to.
     public var repositoryBranch: String = "main"
+    /// `host:`: where the site is published, whose limits the output must fit (`StaticHost`).
+    public var host: StaticHost = .any
+    /// Where `host:` is written, for the error of an output that does not fit.
+    public var hostLocation: SourceLocation?
 
     /// `facets:`: the site's own groups of labels, in the order written (`Platform: [Docker, Nodejs]`);
     /// a label matching a value (case aside) belongs to that facet, before the built-in License,
@@ -142,6 +146,7 @@ public struct SiteConfig: Sendable, Hashable {
         "hide_dead_links", "broken_links_page", "sites", "dates_from_history", "new_page", "new_weeks_per_page",
         "new_feed_weeks",
         "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
+        "host",
     ]
 }
 
