@@ -168,15 +168,7 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     /// 7427 → "7,427", the same in every locale.
-    private func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
-    }
+    private func grouped(_ number: Int) -> String { OutputMeasure.grouped(number) }
 
     private func counted(_ number: Int, _ noun: String) -> String {
         "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"

@@ -62,6 +62,17 @@ public struct OutputMeasure: Sendable, Hashable {
         return totals
     }
 
+    /// `20,000`: a count with its thousands grouped, as every summary of the command line writes them.
+    public static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
     /// `812 bytes`, `3.2 KiB`, `25.0 MiB`, `1.07 GiB`.
     public static func size(_ bytes: Int64) -> String {
         let value = Double(bytes)
@@ -186,14 +197,5 @@ struct HostFit {
 
     static func size(_ bytes: Int64) -> String { OutputMeasure.size(bytes) }
 
-    /// `20,000`.
-    static func count(_ number: Int) -> String {
-        var digits = Array(String(number))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
-    }
+    static func count(_ number: Int) -> String { OutputMeasure.grouped(number) }
 }
