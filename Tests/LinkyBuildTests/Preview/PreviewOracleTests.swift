@@ -39,9 +39,11 @@ import Testing
         let shardsBefore = preview.files.keys.filter { $0.hasPrefix(SearchShardFormat.folder) }.count
         let root = site.folder.standardizedFileURL.path + "/"
         var updates: [String] = []
-        // Every other link, one update at a time; the deferred files after every tenth (as `serve` renders
-        // them after each update, or after a burst of updates), and at the end.
-        for (step, file) in try RebuildOracleTests.linkFiles(site).enumerated() where step % 2 == 0 {
+        // Every fourth link (every other in `scripts/test-long`), one update at a time; the deferred files
+        // after every twentieth step (as `serve` renders them after each update, or after a burst of
+        // updates), and at the end.
+        let every = TestLength.pick(short: 4, long: 2)
+        for (step, file) in try RebuildOracleTests.linkFiles(site).enumerated() where step % every == 0 {
             let text = try String(contentsOf: file, encoding: .utf8)
             try Self.stripped(text, step: step).write(to: file, atomically: false, encoding: .utf8)
             let path = String(file.standardizedFileURL.path.dropFirst(root.count))

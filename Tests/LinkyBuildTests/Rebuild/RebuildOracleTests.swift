@@ -66,12 +66,14 @@ import Testing
 
     @Test func deletingManyLinksAtOnceLeavesWhatAFreshBuildWrites() async throws {
         let seed: UInt64 = 2404
-        let site = try GeneratedSite(links: 1500)
+        // 800 links, 160 deleted (`scripts/test-long`: 1,500 and 300); either site has dozens of shards.
+        let (links, deleted) = TestLength.pick(short: (800, 160), long: (1500, 300))
+        let site = try GeneratedSite(links: links)
         defer { site.remove() }
         try await Self.settledBuilds(site)
         var random = SeededRandom(seed: seed)
         var files = try Self.linkFiles(site)
-        for _ in 0..<300 {
+        for _ in 0..<deleted {
             try FileManager.default.removeItem(at: files.remove(at: random.next(in: 0...(files.count - 1))))
         }
         let report = await Self.cachedBuild(site)
@@ -80,7 +82,7 @@ import Testing
         let fresh = try await Self.freshBuild(site)
         let rebuilt = try filesBelow(Self.output(site))
         let same = rebuilt == fresh
-        #expect(same, "seed \(seed), 300 links deleted: \(Self.difference(rebuilt, fresh))")
+        #expect(same, "seed \(seed), \(deleted) links deleted: \(Self.difference(rebuilt, fresh))")
         // And the build after that has nothing left to write or remove.
         let again = await Self.cachedBuild(site)
         #expect(again.filesWritten == 0 && again.filesRemoved == 0, "seed \(seed), the next rebuild")
@@ -96,15 +98,17 @@ import Testing
 
     @Test func aSeededRunOfDeletionsEditsAndRenamesRebuildsToWhatAFreshBuildWrites() async throws {
         let seed: UInt64 = 24
-        let site = try GeneratedSite(links: 1200)
+        let site = try GeneratedSite(links: TestLength.pick(short: 600, long: 1200))
         defer { site.remove() }
         try await Self.settledBuilds(site)
         var random = SeededRandom(seed: seed)
         let manager = FileManager.default
         var files = try Self.linkFiles(site)
         var changes: [String] = []
-        // 200 changes, a rebuild checked against a fresh build after every 40 (and so after the last).
-        for step in 1...200 {
+        // 100 changes, a rebuild checked against a fresh build after every 25 (and so after the last); in
+        // `scripts/test-long`, 200 changes checked after every 40.
+        let (steps, checkEvery) = TestLength.pick(short: (100, 25), long: (200, 40))
+        for step in 1...steps {
             let index = random.next(in: 0...(files.count - 1))
             let file = files[index]
             let change = random.pick(Change.allCases)
@@ -129,7 +133,7 @@ import Testing
                 files[index] = other
             }
             changes.append("\(change) \(file.lastPathComponent)")
-            guard step % 40 == 0 else { continue }
+            guard step % checkEvery == 0 else { continue }
             let report = await Self.cachedBuild(site)
             #expect(report.outcome == .success, "seed \(seed), step \(step): \(report.diagnostics.prefix(3))")
             #expect(report.updatedInPlace, "seed \(seed), step \(step)")

@@ -141,7 +141,9 @@ import Testing
     }
 
     @Test func aRebuildAndThePreviewEndWhereAFreshBuildWritesAfterEachEdit() async throws {
-        let site = try GeneratedSite(links: 300)
+        // 150 links (`scripts/test-long`: 300): dozens of search shards, and pages of seven after the
+        // settings' edit.
+        let site = try GeneratedSite(links: TestLength.pick(short: 150, long: 300))
         defer { site.remove() }
         let options = BuildOptions(siteFolder: site.folder, baseURL: RebuildOracleTests.baseURL)
         try await RebuildOracleTests.settledBuilds(site)
