@@ -23,6 +23,8 @@ extension SiteBuilder {
         var words: Words
         var output: URL
         var diagnostics: [Diagnostic]
+        /// `BuildOptions.dataPartBytes`.
+        var dataPartBytes = LinksJSON.partBytes
     }
 
     /// Every content file parsed (or its stored parse), in path order.
@@ -99,7 +101,7 @@ extension SiteBuilder {
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
             health: health.file, projects: projects.data, pictures: PictureIndex(), words: words.words, output: output,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, dataPartBytes: options.dataPartBytes)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -242,7 +244,9 @@ extension SiteBuilder {
             diagnostics: themeDiagnostics + TemplateVocabulary.check(theme, words: settings.words))
         let earlier = settings.diagnostics + resolved.diagnostics + themeDiagnostics
         guard let site = resolved.site, !earlier.containsErrors else { return planned }
-        let (files, diagnostics) = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()
+        let (files, diagnostics) = PagePlanner(
+            site: site, assetNames: Array(theme.assets.keys), dataPartBytes: settings.dataPartBytes
+        ).planWithRedirects()
         planned.files = files
         planned.diagnostics += diagnostics
         if comparing {

@@ -75,6 +75,8 @@ struct PagePlanning {
     let assetNames: [String]
     var planned: [PlannedFile] = []
     var diagnostics: [Diagnostic] = []
+    /// How many bytes of link entries a part of a split `links.json` holds at most (`LinksJSON`).
+    var dataPartBytes = LinksJSON.partBytes
 
     init(site: Site, assetNames: [String]) {
         self.site = site

@@ -35,8 +35,7 @@ struct MovedPaths {
             if planned == previous.paths.count { return [] }
         }
         guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path),
-            let data = try? Data(contentsOf: output.appending(path: "links.json")),
-            let previous = try? JSONDecoder().decode(PreviousCollection.self, from: data), previous.version == 1
+            let previous = PreviousCollection.read(output)
         else {
             // No previous output of ours, or one that cannot be read: there is nothing to compare with.
             return []
@@ -88,7 +87,7 @@ struct MovedPaths {
             )
         }
         var oldLinkPage: [String: String] = [:]
-        for link in previous.links { if let page = link.page { oldLinkPage[link.url] = page } }
+        for link in previous.links ?? [] { if let page = link.page { oldLinkPage[link.url] = page } }
         for link in site.links where link.hasPage {
             let new = paths.link(link.id)
             if let old = oldLinkPage[link.url.absoluteString],
@@ -146,10 +145,43 @@ private struct PreviousCollection: Decodable {
         var parent: Int?
         var page: String
     }
+    /// A part of a collection split in parts (`LinksJSON`, version 2).
+    struct Part: Decodable {
+        var links: [Link]
+    }
     var version: Int
-    var links: [Link]
+    /// Absent from version 2, where `parts` name the files that hold them.
+    var links: [Link]?
+    var parts: [String]?
     var tags: [Tag]
     var categories: [Category]
+
+    /// The previous output's `links.json`, with the links of its parts (version 2) gathered in `links`;
+    /// nil when it, or one of its parts, is missing or of a version this build does not know.
+    static func read(_ output: URL) -> PreviousCollection? {
+        let decoder = JSONDecoder()
+        guard let data = try? Data(contentsOf: output.appending(path: LinksJSON.path)),
+            var collection = try? decoder.decode(PreviousCollection.self, from: data)
+        else { return nil }
+        switch collection.version {
+        case 1 where collection.links != nil:
+            return collection
+        case 2:
+            var links: [Link] = []
+            for part in collection.parts ?? [] {
+                // Only parts inside the output: `links/<n>.json`.
+                guard !part.contains(".."), !part.hasPrefix("/"),
+                    let data = try? Data(contentsOf: output.appending(path: part)),
+                    let decoded = try? decoder.decode(Part.self, from: data)
+                else { return nil }
+                links += decoded.links
+            }
+            collection.links = links
+            return collection
+        default:
+            return nil
+        }
+    }
 }
 
 /// How a hint writes a tag name as a `tags.yml` key.

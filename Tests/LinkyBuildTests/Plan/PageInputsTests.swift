@@ -20,7 +20,7 @@ import Testing
         ("jsonFeed", PlannedFile(path: "x", kind: JSONFeedFile())),
         ("sitemap", PlannedFile(path: "x", kind: SitemapFile(pages: []))),
         ("bookmarks", PlannedFile(path: "x", kind: BookmarksFile())),
-        ("linksJSON", PlannedFile(path: "x", kind: LinksJSON())),
+        ("linksJSON", PlannedFile(path: "x", kind: LinksJSON(file: .whole))),
         ("searchIndex", PlannedFile(path: "x", kind: SearchIndexFile())),
         ("searchIndexScript", PlannedFile(path: "x", kind: SearchIndexScript())),
         ("searchShards", PlannedFile(path: "x", kind: SearchShardFiles())),

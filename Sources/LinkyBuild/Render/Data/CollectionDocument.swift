@@ -135,10 +135,39 @@ struct CollectionDocument: Encodable {
         let site = context.site
         var parts: [LinkPart] = []
         var json = JSONText(pretty: true, capacity: 4096 + site.links.count * 1536)
-        CollectionDocument(context, withLinks: false).write(to: &json) { json in
-            json.linkParts(
-                site.links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
-            ) { json, id in entry(site, id, context).write(to: &json) }
+        CollectionDocument(context, withLinks: false).write(
+            to: &json,
+            links: { json in
+                json.linkParts(
+                    site.links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
+                ) { json, id in entry(site, id, context).write(to: &json) }
+            })
+        return OutputFile(path: path, contents: json.finish(), parts: parts)
+    }
+
+    /// `links.json` of a collection split in parts (`LinksJSON`, format version 2): the document without
+    /// its links, `link_count` and the `parts` files (paths from the output root) that hold them in order.
+    static func index(_ context: TemplateContext, path: String, parts: [String]) -> OutputFile {
+        var document = CollectionDocument(context, withLinks: false)
+        document.version = 2
+        var json = JSONText(pretty: true, capacity: 4096 + context.site.categories.count * 256)
+        document.write(to: &json, linkCount: context.site.links.count, parts: parts)
+        return OutputFile(path: path, contents: json.finish())
+    }
+
+    /// A part of a collection split in parts (`LinksJSON`): `{"links": […], "part": number, "version": 2}`,
+    /// the entries of `links` as `links.json` has them; each entry is a part a rebuild can copy.
+    static func part(_ context: TemplateContext, path: String, number: Int, links: Range<Int>) -> OutputFile {
+        let site = context.site
+        var parts: [LinkPart] = []
+        var json = JSONText(pretty: true, capacity: 4096 + links.count * 1536)
+        json.object { json in
+            json.key("links")
+            json.linkParts(links, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts) {
+                json, id in entry(site, id, context).write(to: &json)
+            }
+            json.member("part", number)
+            json.member("version", 2)
         }
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
@@ -177,11 +206,32 @@ extension CollectionDocument: JSONTextWritable {
 
     /// The keys in UTF-8 order, as `JSONTextWritable` asks.
     func write(to json: inout JSONText) {
-        write(to: &json) { json in json.array(links) { $1.write(to: &$0) } }
+        write(to: &json, links: { json in json.array(links) { $1.write(to: &$0) } })
+    }
+
+    /// The index of a collection split in parts: `link_count` and `parts` where the links were.
+    private func write(to json: inout JSONText, linkCount: Int, parts: [String]) {
+        write(
+            to: &json,
+            between: { json in
+                json.member("link_count", linkCount)
+                json.member("parts", parts)
+            })
     }
 
     /// The document with `writeLinks` writing the array of links.
     private func write(to json: inout JSONText, links writeLinks: (inout JSONText) -> Void) {
+        write(
+            to: &json,
+            between: { json in
+                json.key("links")
+                writeLinks(&json)
+            })
+    }
+
+    /// The document with `between` writing the members between `generator` and `site`: the links, or
+    /// where they are.
+    private func write(to json: inout JSONText, between: (inout JSONText) -> Void) {
         json.object { json in
             json.key("categories")
             json.array(categories) { json, category in
@@ -198,8 +248,7 @@ extension CollectionDocument: JSONTextWritable {
                 }
             }
             json.member("generator", generator)
-            json.key("links")
-            writeLinks(&json)
+            between(&json)
             json.key("site")
             json.object { json in
                 json.member("author", site.author)

@@ -89,8 +89,16 @@ struct JSONText {
         _ count: Int, previous: (Int) -> UnsafeRawBufferPointer?, parts: inout [LinkPart],
         write: (inout JSONText, Int) -> Void
     ) {
-        parts.reserveCapacity(parts.count + count)
-        array(0..<count) { json, id in
+        linkParts(0..<count, previous: previous, parts: &parts, write: write)
+    }
+
+    /// `linkParts` of the links `ids` only (a part of a file split in parts: `LinksJSON`).
+    mutating func linkParts(
+        _ ids: Range<Int>, previous: (Int) -> UnsafeRawBufferPointer?, parts: inout [LinkPart],
+        write: (inout JSONText, Int) -> Void
+    ) {
+        parts.reserveCapacity(parts.count + ids.count)
+        array(ids) { json, id in
             let start = json.count
             if let bytes = previous(id) {
                 json.written(bytes)

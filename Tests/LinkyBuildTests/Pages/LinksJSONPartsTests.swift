@@ -1,0 +1,154 @@
+import Foundation
+import LinkyModel
+import LinkyTestSupport
+import Testing
+
+@testable import LinkyBuild
+
+/// A collection whose `links.json` would pass what a static host takes in one file is split: the index
+/// (format version 2) and its parts, which hold every link in order. A rebuild leaves what a fresh build
+/// writes, and still finds the addresses that moved through the parts.
+@Suite struct LinksJSONPartsTests {
+    struct Index: Decodable {
+        var version: Int
+        var generator: String
+        var links: [Entry]?
+        var parts: [String]?
+        var linkCount: Int?
+        var categories: [Category]
+        var tags: [Tag]
+        enum CodingKeys: String, CodingKey {
+            case version, generator, links, parts, categories, tags
+            case linkCount = "link_count"
+        }
+    }
+    struct Category: Decodable { var id: Int }
+    struct Tag: Decodable { var name: String }
+    struct Entry: Decodable, Equatable {
+        var id: Int
+        var url: String
+        var note: String?
+    }
+    struct Part: Decodable {
+        var version: Int
+        var part: Int
+        var links: [Entry]
+    }
+
+    /// A part's limit for these tests: a generated site of 200 links has about 250 KB of entries, so
+    /// several parts (the default, `LinksJSON.partBytes`, splits a collection of about 100,000 links).
+    static let partBytes = 60_000
+
+    /// A build into the site's `_site` with parts of at most `partBytes`, from the last build's state or
+    /// (`fresh`) into a new folder without it.
+    static func build(_ site: GeneratedSite, fresh: Bool = false) async -> (BuildReport, URL) {
+        let output =
+            fresh
+            ? FileManager.default.temporaryDirectory.appending(path: "linky-fresh-\(UUID().uuidString)")
+            : RebuildOracleTests.output(site)
+        var options = BuildOptions(siteFolder: site.folder, outputFolder: output, baseURL: RebuildOracleTests.baseURL)
+        options.dataPartBytes = partBytes
+        options.reuseState = !fresh
+        return (await SiteBuilder().build(options), output)
+    }
+
+    static func read<Value: Decodable>(_ type: Value.Type, _ file: URL) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(contentsOf: file))
+    }
+
+    /// The links of the output's `links.json` and its parts, checking each part's own fields.
+    static func entries(_ output: URL, _ index: Index) throws -> [Entry] {
+        var entries: [Entry] = []
+        for (number, path) in (index.parts ?? []).enumerated() {
+            let file = output.appending(path: path)
+            let part = try read(Part.self, file)
+            #expect(part.version == 2 && part.part == number + 1, "\(path)")
+            #expect(!part.links.isEmpty, "\(path)")
+            let bytes = try #require(try file.resourceValues(forKeys: [.fileSizeKey]).fileSize)
+            // A part passes its limit by less than one link's entry.
+            #expect(bytes < partBytes + 8_000, "\(path): \(bytes) bytes")
+            entries += part.links
+        }
+        return entries
+    }
+
+    @Test func aLargeCollectionIsSplitIntoPartsThatHoldEveryLinkInOrder() async throws {
+        let site = try GeneratedSite(links: 200)
+        defer { site.remove() }
+        let (report, output) = await Self.build(site)
+        #expect(report.outcome == .success, "\(report.diagnostics.prefix(3))")
+        let built = try #require(report.site)
+
+        let index = try Self.read(Index.self, output.appending(path: "links.json"))
+        #expect(index.version == 2 && index.generator == "linky-site")
+        #expect(index.links == nil)
+        #expect(index.linkCount == 200)
+        let parts = index.parts ?? []
+        #expect(parts.count >= 3, "\(parts)")
+        #expect(parts == (1...max(parts.count, 1)).map { "links/\($0).json" })
+        #expect(index.categories.count == built.categories.count - 1 && index.tags.count == built.tags.count)
+        // Every link once, in order, with its note.
+        let entries = try Self.entries(output, index)
+        #expect(entries.map(\.id) == Array(0..<200))
+        #expect(entries.map(\.url) == built.links.map(\.url.absoluteString))
+        #expect(entries.map(\.note) == built.links.map(\.note?.markdown))
+
+        // The same site with the default limit: one links.json of every link, version 1.
+        var options = BuildOptions(siteFolder: site.folder, baseURL: RebuildOracleTests.baseURL)
+        options.reuseState = false
+        #expect(await SiteBuilder().build(options).outcome == .success)
+        let whole = try Self.read(Index.self, output.appending(path: "links.json"))
+        #expect(whole.version == 1 && whole.parts == nil && whole.links == entries)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "links").path))
+    }
+
+    @Test func aRebuildOfASplitCollectionWritesWhatAFreshBuildWritesAndFindsMovedPages() async throws {
+        let site = try GeneratedSite(links: 200)
+        defer { site.remove() }
+        #expect(await Self.build(site).0.outcome == .success)
+        try await Task.sleep(for: .milliseconds(30))
+        let files = try RebuildOracleTests.linkFiles(site)
+
+        // A title edited, and links deleted: the parts' boundaries move, and the last part goes.
+        let edited = files[files.count - 1]
+        let text = try String(contentsOf: edited, encoding: .utf8)
+        try text.replacingOccurrences(of: "\ntitle: \"", with: "\ntitle: \"Edited ").write(
+            to: edited, atomically: false, encoding: .utf8)
+        let before = try Self.read(Index.self, RebuildOracleTests.output(site).appending(path: "links.json"))
+        for file in files.prefix(60) { try FileManager.default.removeItem(at: file) }
+        let (report, output) = await Self.build(site)
+        #expect(report.outcome == .success && report.updatedInPlace, "\(report.diagnostics.prefix(3))")
+        let (freshReport, freshOutput) = await Self.build(site, fresh: true)
+        defer {
+            try? FileManager.default.removeItem(at: freshOutput)
+            try? FileManager.default.removeItem(at: BuildState.location(of: freshOutput))
+            try? FileManager.default.removeItem(at: ParseStore.location(of: freshOutput))
+        }
+        #expect(freshReport.outcome == .success)
+        var fresh = try filesBelow(freshOutput)
+        fresh[OutputWriter.marker] = nil
+        var rebuilt = try filesBelow(output)
+        rebuilt[OutputWriter.marker] = nil
+        let same = rebuilt == fresh
+        #expect(same, "\(RebuildOracleTests.difference(rebuilt, fresh))")
+        let after = try Self.read(Index.self, output.appending(path: "links.json"))
+        #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
+        #expect(try Self.entries(output, after).count == 140)
+        try await Task.sleep(for: .milliseconds(30))
+
+        // A link file with a note renamed: its page's address moves, which only the previous links.json's
+        // parts say.
+        let renamed = try #require(
+            try files.dropFirst(60).first { file in
+                let parts = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n---\n")
+                return parts.count > 1 && !parts[1].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            })
+        try FileManager.default.moveItem(
+            at: renamed, to: renamed.deletingLastPathComponent().appending(path: "renamed-link.md"))
+        let (moved, _) = await Self.build(site)
+        #expect(moved.outcome == .success, "\(moved.diagnostics.prefix(3))")
+        let warnings = moved.diagnostics.filter { $0.code == .pathMoved }
+        #expect(warnings.count == 1, "\(moved.diagnostics.prefix(5))")
+        #expect(warnings.first?.message.contains("renamed-link") == true, "\(warnings)")
+    }
+}
