@@ -24,9 +24,8 @@ public struct BuildOptions: Sendable {
     /// The layers of incremental work in use; each can be turned off, to measure what it saves
     /// (`LINKY_CACHE_OFF=parses,pages,compare,parts,words`, see Benchmarks/README.md).
     public var cacheLayers = CacheLayers.fromEnvironment
-    /// How many bytes of link entries a part of a split `links.json` holds at most (`LinksJSON`): the
-    /// tests lower it, to split a small site.
-    var dataPartBytes = LinksJSON.partBytes
+    /// How large a file may grow before planning splits it (`FileLimits`): the tests lower it.
+    var limits = FileLimits()
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {
         self.siteFolder = siteFolder

@@ -23,8 +23,8 @@ extension SiteBuilder {
         var words: Words
         var output: URL
         var diagnostics: [Diagnostic]
-        /// `BuildOptions.dataPartBytes`.
-        var dataPartBytes = LinksJSON.partBytes
+        /// `BuildOptions.limits`.
+        var limits = FileLimits()
     }
 
     /// Every content file parsed (or its stored parse), in path order.
@@ -101,7 +101,7 @@ extension SiteBuilder {
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
             health: health.file, projects: projects.data, pictures: PictureIndex(), words: words.words, output: output,
-            diagnostics: diagnostics, dataPartBytes: options.dataPartBytes)
+            diagnostics: diagnostics, limits: options.limits)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -245,7 +245,7 @@ extension SiteBuilder {
         let earlier = settings.diagnostics + resolved.diagnostics + themeDiagnostics
         guard let site = resolved.site, !earlier.containsErrors else { return planned }
         let (files, diagnostics) = PagePlanner(
-            site: site, assetNames: Array(theme.assets.keys), dataPartBytes: settings.dataPartBytes
+            site: site, assetNames: Array(theme.assets.keys), limits: settings.limits
         ).planWithRedirects()
         planned.files = files
         planned.diagnostics += diagnostics

@@ -2,16 +2,12 @@ import LinkyModel
 import LinkyTheme
 
 /// `links.json`: the whole collection as data (`CollectionDocument`), each link's entry a part. A
-/// collection whose entries would pass `partBytes` (about 100,000 links) is split, so that no file
+/// collection whose entries would pass `FileLimits.linkEntryBytes` (about 100,000 links) is split, so that no file
 /// passes the 25 MiB a static host takes: `links.json` becomes the index (format version 2: the site,
 /// categories and tags, and the list of parts) and the links go to `links/1.json`, `links/2.json`, …, in
 /// order. Where the parts end is decided when planning, from each link's size as `estimate` reckons it.
 struct LinksJSON: DataFileKind {
     static let path = "links.json"
-
-    /// About how many bytes of entries a part holds at most (a quarter under 25 MiB: the estimate is
-    /// close, but JSON escapes can make an entry longer than its text).
-    static let partBytes = 18 << 20
 
     enum File: Hashable {
         /// `links.json` with every link (format version 1).
@@ -24,7 +20,7 @@ struct LinksJSON: DataFileKind {
     var file: File
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        let parts = split(planning.site, partBytes: planning.dataPartBytes)
+        let parts = split(planning.site, partBytes: planning.limits.linkEntryBytes)
         guard parts.count > 1 else { return [PlannedFile(path: path, kind: LinksJSON(file: .whole))] }
         return [PlannedFile(path: path, kind: LinksJSON(file: .index(parts: parts.count)))]
             + parts.enumerated().map { offset, links in

@@ -75,8 +75,8 @@ struct PagePlanning {
     let assetNames: [String]
     var planned: [PlannedFile] = []
     var diagnostics: [Diagnostic] = []
-    /// How many bytes of link entries a part of a split `links.json` holds at most (`LinksJSON`).
-    var dataPartBytes = LinksJSON.partBytes
+    /// How large a file may grow before it is split.
+    var limits = FileLimits()
 
     init(site: Site, assetNames: [String]) {
         self.site = site

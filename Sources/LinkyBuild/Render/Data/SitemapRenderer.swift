@@ -11,12 +11,27 @@ struct SitemapRenderer {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in pages {
-            let relative = Self.encodedPath(context.href(path))
-            let location = context.site.config.baseURL.map { $0 + (relative == "./" ? "" : relative) } ?? relative
-            xml += "  <url><loc>\(location.xmlEscaped)</loc></url>\n"
+            xml += "  <url><loc>\(address(path).xmlEscaped)</loc></url>\n"
         }
         xml += "</urlset>\n"
         return Array(xml.utf8)
+    }
+
+    /// The sitemap index of a split sitemap: the addresses of its `parts` (paths from the output root).
+    func index(_ parts: [String]) -> [UInt8] {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in parts {
+            xml += "  <sitemap><loc>\(address(path).xmlEscaped)</loc></sitemap>\n"
+        }
+        xml += "</sitemapindex>\n"
+        return Array(xml.utf8)
+    }
+
+    /// The address of `path` in a sitemap: absolute when `base_url` is known, else as links have it.
+    private func address(_ path: String) -> String {
+        let relative = Self.encodedPath(context.href(path))
+        return context.site.config.baseURL.map { $0 + (relative == "./" ? "" : relative) } ?? relative
     }
 
     /// `path` with every byte but RFC 3986's unreserved characters and `/` percent-encoded.

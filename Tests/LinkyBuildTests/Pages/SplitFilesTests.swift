@@ -5,10 +5,11 @@ import Testing
 
 @testable import LinkyBuild
 
-/// A collection whose `links.json` would pass what a static host takes in one file is split: the index
-/// (format version 2) and its parts, which hold every link in order. A rebuild leaves what a fresh build
-/// writes, and still finds the addresses that moved through the parts.
-@Suite struct LinksJSONPartsTests {
+/// Files that would pass what a static host or a search engine takes in one file are split
+/// (`FileLimits`): `links.json` into an index (format version 2) and parts that hold every link in order,
+/// a sitemap of more than 50,000 pages into a sitemap index and sitemaps. A rebuild leaves what a fresh
+/// build writes, and still finds the addresses that moved through `links.json`'s parts.
+@Suite struct SplitFilesTests {
     struct Index: Decodable {
         var version: Int
         var generator: String
@@ -36,8 +37,10 @@ import Testing
     }
 
     /// A part's limit for these tests: a generated site of 200 links has about 250 KB of entries, so
-    /// several parts (the default, `LinksJSON.partBytes`, splits a collection of about 100,000 links).
+    /// several parts (the default, `FileLimits.linkEntryBytes`, splits a collection of about 100,000 links).
     static let partBytes = 60_000
+    /// Its sitemap has some 600 pages: several sitemaps of 100.
+    static let sitemapAddresses = 100
 
     /// A build into the site's `_site` with parts of at most `partBytes`, from the last build's state or
     /// (`fresh`) into a new folder without it.
@@ -47,13 +50,24 @@ import Testing
             ? FileManager.default.temporaryDirectory.appending(path: "linky-fresh-\(UUID().uuidString)")
             : RebuildOracleTests.output(site)
         var options = BuildOptions(siteFolder: site.folder, outputFolder: output, baseURL: RebuildOracleTests.baseURL)
-        options.dataPartBytes = partBytes
+        options.limits.linkEntryBytes = partBytes
+        options.limits.sitemapAddresses = sitemapAddresses
         options.reuseState = !fresh
         return (await SiteBuilder().build(options), output)
     }
 
     static func read<Value: Decodable>(_ type: Value.Type, _ file: URL) throws -> Value {
         try JSONDecoder().decode(type, from: Data(contentsOf: file))
+    }
+
+    /// The addresses a sitemap (or a sitemap index) lists, and its root element's name.
+    static func sitemap(_ file: URL) throws -> (root: String, addresses: [String]) {
+        let xml = try String(contentsOf: file, encoding: .utf8)
+        let root = xml.contains("<sitemapindex ") ? "sitemapindex" : xml.contains("<urlset ") ? "urlset" : "?"
+        let addresses = xml.components(separatedBy: "<loc>").dropFirst().map {
+            String($0.prefix { $0 != "<" })
+        }
+        return (root, addresses)
     }
 
     /// The links of the output's `links.json` and its parts, checking each part's own fields.
@@ -93,13 +107,30 @@ import Testing
         #expect(entries.map(\.url) == built.links.map(\.url.absoluteString))
         #expect(entries.map(\.note) == built.links.map(\.note?.markdown))
 
-        // The same site with the default limit: one links.json of every link, version 1.
+        // The sitemap: an index of sitemaps at the root, each of at most 100 pages.
+        let (root, parts2) = try Self.sitemap(output.appending(path: "sitemap.xml"))
+        #expect(root == "sitemapindex")
+        #expect(
+            parts2.count >= 3
+                && parts2 == (1...max(parts2.count, 1)).map { "\(RebuildOracleTests.baseURL)sitemap-\($0).xml" })
+        var pages: [String] = []
+        for number in 1...max(parts2.count, 1) {
+            let (root, addresses) = try Self.sitemap(output.appending(path: "sitemap-\(number).xml"))
+            #expect(root == "urlset" && !addresses.isEmpty && addresses.count <= Self.sitemapAddresses)
+            pages += addresses
+        }
+
+        // The same site with the default limits: one links.json of every link, version 1, and one sitemap
+        // of the same pages.
         var options = BuildOptions(siteFolder: site.folder, baseURL: RebuildOracleTests.baseURL)
         options.reuseState = false
         #expect(await SiteBuilder().build(options).outcome == .success)
         let whole = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect(whole.version == 1 && whole.parts == nil && whole.links == entries)
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "links").path))
+        let sitemap = try Self.sitemap(output.appending(path: "sitemap.xml"))
+        #expect(sitemap.root == "urlset" && sitemap.addresses == pages)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "sitemap-1.xml").path))
     }
 
     @Test func aRebuildOfASplitCollectionWritesWhatAFreshBuildWritesAndFindsMovedPages() async throws {
@@ -134,6 +165,7 @@ import Testing
         let after = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
         #expect(try Self.entries(output, after).count == 140)
+        #expect(fresh["sitemap-1.xml"] != nil)
         try await Task.sleep(for: .milliseconds(30))
 
         // A link file with a note renamed: its page's address moves, which only the previous links.json's
