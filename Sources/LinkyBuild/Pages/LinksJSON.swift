@@ -2,54 +2,23 @@ import LinkyModel
 import LinkyTheme
 
 /// `links.json`: the whole collection as data (`CollectionDocument`), each link's entry a part. A
-/// collection whose entries would pass `FileLimits.linkEntryBytes` (about 100,000 links) is split, so that no file
+/// collection whose entries would pass `FileLimits.dataPartBytes` (about 100,000 links) is split, so that no file
 /// passes the 25 MiB a static host takes: `links.json` becomes the index (format version 2: the site,
 /// categories and tags, and the list of parts) and the links go to `links/1.json`, `links/2.json`, …, in
-/// order. Where the parts end is decided when planning, from each link's size as `estimate` reckons it.
+/// order (`DataPart`). Where the parts end is decided when planning, from each link's size as `estimate`
+/// reckons it, so that each part is a file a rebuild can copy links' entries into.
 struct LinksJSON: DataFileKind {
     static let path = "links.json"
 
-    enum File: Hashable {
-        /// `links.json` with every link (format version 1).
-        case whole
-        /// `links.json` without the links, naming the `parts` files that hold them (version 2).
-        case index(parts: Int)
-        /// `links/<number>.json`: the links `first ..< end`.
-        case part(number: Int, first: Int, end: Int)
-    }
-    var file: File
+    var file: DataPart
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        let parts = split(planning.site, partBytes: planning.limits.linkEntryBytes)
-        guard parts.count > 1 else { return [PlannedFile(path: path, kind: LinksJSON(file: .whole))] }
-        return [PlannedFile(path: path, kind: LinksJSON(file: .index(parts: parts.count)))]
-            + parts.enumerated().map { offset, links in
-                PlannedFile(
-                    path: partPath(offset + 1),
-                    kind: LinksJSON(file: .part(number: offset + 1, first: links.lowerBound, end: links.upperBound)))
-            }
+        let site = planning.site
+        return DataPart.plan(planning, path: path, partPath: partPath, kind: LinksJSON.init) { estimate(site, $0) }
     }
 
     /// `links/<number>.json`.
     static func partPath(_ number: Int) -> String { "links/\(number).json" }
-
-    /// The links of each part, in order: one range of every link when they fit in one file.
-    static func split(_ site: Site, partBytes: Int) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var first = 0
-        var bytes = 0
-        for id in site.links.indices {
-            let size = estimate(site, id)
-            if bytes + size > partBytes, id > first {
-                parts.append(first..<id)
-                first = id
-                bytes = 0
-            }
-            bytes += size
-        }
-        parts.append(first..<site.links.count)
-        return parts
-    }
 
     /// About how many bytes `links[id]`'s entry takes (its text, and the keys and punctuation around it).
     static func estimate(_ site: Site, _ id: Int) -> Int {

@@ -1,17 +1,23 @@
 import LinkyModel
 import LinkyTheme
 
-/// `search-index.json`, the whole search index, for tools (a documented, versioned format).
+/// `search-index.json`, the whole search index, for tools (a documented, versioned format). A large
+/// collection's is split as `links.json` is (`DataPart`): the index, format version 2, and
+/// `search-index/1.json`, `2.json`, … of the links in order.
 struct SearchIndexFile: DataFileKind {
+    var file: DataPart
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        [PlannedFile(path: SearchFiles.indexPath, kind: SearchIndexFile())]
+        let site = planning.site
+        return DataPart.plan(
+            planning, path: SearchFiles.indexPath, partPath: { SearchFiles.partPath($0) }, kind: SearchIndexFile.init
+        ) { SearchIndexDocument.estimate(site, $0) }
     }
 
     var inputs: PlannedFile.Inputs { .everyLink }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
-        ([search.indexJSON(rendering.context, path: rendering.path)])
+        [search.indexJSON(rendering.context, file)]
     }
 
     /// Always rendered.

@@ -37,7 +37,7 @@ import Testing
     }
 
     /// A part's limit for these tests: a generated site of 200 links has about 250 KB of entries, so
-    /// several parts (the default, `FileLimits.linkEntryBytes`, splits a collection of about 100,000 links).
+    /// several parts (the default, `FileLimits.dataPartBytes`, splits a collection of about 100,000 links).
     static let partBytes = 60_000
     /// Its sitemap has some 600 pages: several sitemaps of 100.
     static let sitemapAddresses = 100
@@ -50,7 +50,7 @@ import Testing
             ? FileManager.default.temporaryDirectory.appending(path: "linky-fresh-\(UUID().uuidString)")
             : RebuildOracleTests.output(site)
         var options = BuildOptions(siteFolder: site.folder, outputFolder: output, baseURL: RebuildOracleTests.baseURL)
-        options.limits.linkEntryBytes = partBytes
+        options.limits.dataPartBytes = partBytes
         options.limits.sitemapAddresses = sitemapAddresses
         options.reuseState = !fresh
         return (await SiteBuilder().build(options), output)
@@ -58,6 +58,11 @@ import Testing
 
     static func read<Value: Decodable>(_ type: Value.Type, _ file: URL) throws -> Value {
         try JSONDecoder().decode(type, from: Data(contentsOf: file))
+    }
+
+    /// A JSON file's object.
+    static func object(_ file: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     }
 
     /// The addresses a sitemap (or a sitemap index) lists, and its root element's name.
@@ -107,6 +112,27 @@ import Testing
         #expect(entries.map(\.url) == built.links.map(\.url.absoluteString))
         #expect(entries.map(\.note) == built.links.map(\.note?.markdown))
 
+        // The search index, and its script, split alike.
+        let searchIndex = try Self.object(output.appending(path: "search-index.json"))
+        #expect(searchIndex["version"] as? Int == 2 && searchIndex["links"] == nil)
+        #expect(searchIndex["link_count"] as? Int == 200)
+        let searchParts = searchIndex["parts"] as? [String] ?? []
+        #expect(
+            searchParts.count >= 2 && searchParts == (1...max(searchParts.count, 1)).map { "search-index/\($0).json" })
+        var searchLinks: [Any] = []
+        for (offset, path) in searchParts.enumerated() {
+            let part = try Self.object(output.appending(path: path))
+            #expect(part["version"] as? Int == 2 && part["part"] as? Int == offset + 1)
+            searchLinks += part["links"] as? [Any] ?? []
+            let json = try String(contentsOf: output.appending(path: path), encoding: .utf8)
+            let script = try String(
+                contentsOf: output.appending(path: "search-index/\(offset + 1).js"), encoding: .utf8)
+            #expect(script == "(window.LINKY_SEARCH_INDEX_PARTS ||= {})[\(offset + 1)] = \(json.dropLast());\n")
+        }
+        let indexScript = try String(contentsOf: output.appending(path: "search-index.js"), encoding: .utf8)
+        let indexJSON = try String(contentsOf: output.appending(path: "search-index.json"), encoding: .utf8)
+        #expect(indexScript == "window.LINKY_SEARCH_INDEX = \(indexJSON.dropLast());\n")
+
         // The sitemap: an index of sitemaps at the root, each of at most 100 pages.
         let (root, parts2) = try Self.sitemap(output.appending(path: "sitemap.xml"))
         #expect(root == "sitemapindex")
@@ -128,6 +154,11 @@ import Testing
         let whole = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect(whole.version == 1 && whole.parts == nil && whole.links == entries)
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "links").path))
+        let wholeSearch = try Self.object(output.appending(path: "search-index.json"))
+        #expect(wholeSearch["version"] as? Int == 1 && wholeSearch["parts"] == nil)
+        #expect((wholeSearch["links"] as? NSArray) == (searchLinks as NSArray))
+        #expect(searchLinks.count == 200)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "search-index").path))
         let sitemap = try Self.sitemap(output.appending(path: "sitemap.xml"))
         #expect(sitemap.root == "urlset" && sitemap.addresses == pages)
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "sitemap-1.xml").path))
@@ -165,7 +196,7 @@ import Testing
         let after = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
         #expect(try Self.entries(output, after).count == 140)
-        #expect(fresh["sitemap-1.xml"] != nil)
+        #expect(fresh["sitemap-1.xml"] != nil && fresh["search-index/1.js"] != nil)
         try await Task.sleep(for: .milliseconds(30))
 
         // A link file with a note renamed: its page's address moves, which only the previous links.json's

@@ -217,6 +217,7 @@ extension SearchIndexDocument {
         var parts: [LinkPart] = []
         let firsts = labelFirsts(context.site.facets)
         SearchIndexDocument(context, withLinks: false).write(to: &json) { json in
+            json.key("links")
             json.linkParts(
                 links.count, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
             ) { json, id in entry(links, id, context, labelFirsts: firsts).write(to: &json) }
@@ -224,10 +225,62 @@ extension SearchIndexDocument {
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 
+    /// `search-index.json` of a collection split in parts (`DataPart`, format version 2): the document
+    /// without its links, `link_count` and the `parts` files (paths from the output root) that hold them.
+    static func indexOfParts(_ context: TemplateContext, path: String, parts: [String]) -> OutputFile {
+        var document = SearchIndexDocument(context, withLinks: false)
+        document.version = 2
+        var json = JSONText(pretty: false, capacity: 4096 + context.site.categories.count * 128)
+        document.write(to: &json) { json in
+            json.member("link_count", context.site.links.count)
+            json.member("parts", parts)
+        }
+        return OutputFile(path: path, contents: json.finish())
+    }
+
+    /// A part of a split search index: `{"links":[…],"part":number,"version":2}`, the entries of `links`
+    /// as version 1 has them, each a part a rebuild can copy.
+    static func partFile(_ context: TemplateContext, path: String, number: Int, links ids: Range<Int>) -> OutputFile {
+        let links = context.site.links
+        var json = JSONText(pretty: false, capacity: 4096 + ids.count * 768)
+        var parts: [LinkPart] = []
+        let firsts = labelFirsts(context.site.facets)
+        json.object { json in
+            json.key("links")
+            json.linkParts(ids, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts) {
+                json, id in entry(links, id, context, labelFirsts: firsts).write(to: &json)
+            }
+            json.member("part", number)
+            json.member("version", 2)
+        }
+        return OutputFile(path: path, contents: json.finish(), parts: parts)
+    }
+
+    /// About how many bytes `links[id]`'s entry takes, for where the parts of a split index end.
+    static func estimate(_ site: Site, _ id: Int) -> Int {
+        var bytes = 160 + site.links[id].url.absoluteString.utf8.count * 2 + site.links[id].title.utf8.count
+        bytes += site.links[id].description?.utf8.count ?? 0
+        // The note is cut to `noteLimit` characters (up to four bytes each), after the secondary links.
+        let note = site.links[id].note?.markdown.utf8.count ?? 0
+        bytes += min(note, noteLimit * 4) + site.links[id].secondaryLinks.count * 60
+        if site.links[id].hasPage { bytes += 40 + site.categories[site.links[id].category].pathString.utf8.count * 2 }
+        bytes += site.links[id].tags.count * 6 + site.links[id].labels.count * 5
+        if site.links[id].preview != nil || site.links[id].image != nil { bytes += 120 }
+        if site.links[id].icon != nil || site.links[id].favicon != nil { bytes += 100 }
+        if site.links[id].project != nil { bytes += 40 }
+        return bytes
+    }
+
     /// The bytes of `search-index.js`: the same object as a script, for file://, where browsers
     /// refuse to fetch JSON.
     static func script(_ json: [UInt8]) -> [UInt8] {
         JSONText.script("window.LINKY_SEARCH_INDEX = ", json, ";\n")
+    }
+
+    /// A part of a split `search-index.js`: the part's object, kept by its number in
+    /// `window.LINKY_SEARCH_INDEX_PARTS` (whichever part loads first makes it).
+    static func partScript(_ json: [UInt8], number: Int) -> [UInt8] {
+        JSONText.script("(window.LINKY_SEARCH_INDEX_PARTS ||= {})[\(number)] = ", json, ";\n")
     }
 }
 
@@ -235,11 +288,15 @@ extension SearchIndexDocument {
 
 extension SearchIndexDocument: JSONTextWritable {
     func write(to json: inout JSONText) {
-        write(to: &json) { json in json.array(links) { $1.write(to: &$0) } }
+        write(to: &json) { json in
+            json.key("links")
+            json.array(links) { $1.write(to: &$0) }
+        }
     }
 
-    /// The document with `writeLinks` writing the array of links.
-    private func write(to json: inout JSONText, links writeLinks: (inout JSONText) -> Void) {
+    /// The document with `between` writing the members between `facets` and `tags`: the array of links
+    /// (`links`), or where they are (`link_count`, `parts`).
+    private func write(to json: inout JSONText, between: (inout JSONText) -> Void) {
         json.object { json in
             json.key("categories")
             json.array(categories) { $1.write(to: &$0) }
@@ -247,8 +304,7 @@ extension SearchIndexDocument: JSONTextWritable {
                 json.key("facets")
                 json.array(facets) { $1.write(to: &$0) }
             }
-            json.key("links")
-            writeLinks(&json)
+            between(&json)
             json.member("tags", tags)
             json.member("version", version)
         }
