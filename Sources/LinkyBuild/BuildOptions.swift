@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 
 /// What a build is asked to do.
 public struct BuildOptions: Sendable {
@@ -24,7 +25,7 @@ public struct BuildOptions: Sendable {
     /// The layers of incremental work in use; each can be turned off, to measure what it saves
     /// (`LINKY_CACHE_OFF=parses,pages,compare,parts,words`, see Benchmarks/README.md).
     public var cacheLayers = CacheLayers.fromEnvironment
-    /// How large a file may grow before planning splits it (`FileLimits`): the tests lower it.
+    /// How large a file may grow before planning splits it (`SiteConfig.fileLimits`): the tests lower it.
     var limits = FileLimits()
 
     public init(siteFolder: URL, outputFolder: URL? = nil, baseURL: String? = nil) {

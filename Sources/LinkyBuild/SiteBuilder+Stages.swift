@@ -23,8 +23,6 @@ extension SiteBuilder {
         var words: Words
         var output: URL
         var diagnostics: [Diagnostic]
-        /// `BuildOptions.limits`.
-        var limits = FileLimits()
     }
 
     /// Every content file parsed (or its stored parse), in path order.
@@ -73,6 +71,7 @@ extension SiteBuilder {
             config.baseURL = ConfigParser.checkedBaseURL(baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
         }
         config.includeDrafts = options.includeDrafts
+        config.fileLimits = options.limits
         // A base_url given but refused is its own error; "not set" would contradict it.
         let given = baseURLWritten || options.baseURL != nil
         if config.baseURL == nil, !given, options.writeOutput || options.reportMissingBaseURL {
@@ -101,7 +100,7 @@ extension SiteBuilder {
         return Settings(
             siteFolder: loader.siteFolder, config: config, tagDefinitions: tagDefinitions, metadata: metadata.cache,
             health: health.file, projects: projects.data, pictures: PictureIndex(), words: words.words, output: output,
-            diagnostics: diagnostics, limits: options.limits)
+            diagnostics: diagnostics)
     }
 
     /// `pictures/index.json` (with `images: local`), from the cache's copy when it has an unchanged one.
@@ -244,9 +243,7 @@ extension SiteBuilder {
             diagnostics: themeDiagnostics + TemplateVocabulary.check(theme, words: settings.words))
         let earlier = settings.diagnostics + resolved.diagnostics + themeDiagnostics
         guard let site = resolved.site, !earlier.containsErrors else { return planned }
-        let (files, diagnostics) = PagePlanner(
-            site: site, assetNames: Array(theme.assets.keys), limits: settings.limits
-        ).planWithRedirects()
+        let (files, diagnostics) = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()
         planned.files = files
         planned.diagnostics += diagnostics
         if comparing {

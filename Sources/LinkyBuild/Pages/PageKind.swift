@@ -75,8 +75,6 @@ struct PagePlanning {
     let assetNames: [String]
     var planned: [PlannedFile] = []
     var diagnostics: [Diagnostic] = []
-    /// How large a file may grow before it is split.
-    var limits = FileLimits()
 
     init(site: Site, assetNames: [String]) {
         self.site = site

@@ -18,7 +18,7 @@ struct SitemapFile: DataFileKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         // Listed after every page, so it has them all.
         let pages = planning.planned.filter(\.isPage).map(\.path)
-        let limit = max(planning.limits.sitemapAddresses, 1)
+        let limit = max(planning.site.config.fileLimits.sitemapAddresses, 1)
         guard pages.count > limit else { return [PlannedFile(path: path, kind: SitemapFile(pages: pages))] }
         let chunks = stride(from: 0, to: pages.count, by: limit).map { Array(pages[$0..<min($0 + limit, pages.count)]) }
         return [PlannedFile(path: path, kind: SitemapFile(pages: [], parts: chunks.count))]

@@ -89,13 +89,10 @@ struct PlannedFile: Sendable, Equatable {
 struct PagePlanner {
     let site: Site
     let assetNames: [String]
-    /// `BuildOptions.limits`.
-    var limits = FileLimits()
 
     /// Every file, with the redirects of the site's aliases; the diagnostics say which aliases could not be kept.
     func planWithRedirects() -> (files: [PlannedFile], diagnostics: [Diagnostic]) {
         var planning = PagePlanning(site: site, assetNames: assetNames)
-        planning.limits = limits
         for kind in PageKinds.all {
             let files = kind.plan(&planning)
             planning.planned += files

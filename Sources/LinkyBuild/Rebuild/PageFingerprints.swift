@@ -270,6 +270,10 @@ extension ByteWriter {
         int(config.staleAfter)
         array(config.projectHosts.gitlab.sorted()) { $0.string($1) }
         array(config.projectHosts.gitea.sorted()) { $0.string($1) }
+        // Where files are split: the footer names the bookmark file's parts.
+        int(config.fileLimits.dataPartBytes)
+        int(config.fileLimits.sitemapAddresses)
+        int(config.fileLimits.bookmarkBytes)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
         // `host` (and the line it is on) only decides whether the output fits; no page shows it.
     }

@@ -131,6 +131,18 @@ struct TemplateContext: Sendable {
         navigation["sites"] = site.config.sites ? .string(href(SitePaths.websiteIndex)) : false
         navigation["new"] = site.config.newPage ? .string(href(SitePaths.new(page: 1))) : false
         navigation["new_feed"] = site.config.newPage ? .string(SitePaths.newFeed(json: false)) : false
+        // A split bookmark file: each of its files, numbered.
+        let bookmarkFiles = BookmarksFile.split(site).count
+        navigation["bookmark_parts"] =
+            bookmarkFiles < 2
+            ? false
+            : .list(
+                (1...bookmarkFiles).map {
+                    .map([
+                        "href": .string(BookmarksFile.partPath($0)), "number": .int($0), "first": .bool($0 == 1),
+                        "last": .bool($0 == bookmarkFiles),
+                    ])
+                })
         return navigation
     }
 

@@ -117,6 +117,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var repositoryBranch: String = "main"
     /// `host:`: where the site is published, whose limits the output must fit (`StaticHost`).
     public var host: StaticHost = .any
+    /// How large a file may grow before the build splits it (not a setting: `BuildOptions` sets it).
+    public var fileLimits = FileLimits()
     /// Where `host:` is written, for the error of an output that does not fit.
     public var hostLocation: SourceLocation?
 

@@ -41,6 +41,8 @@ import Testing
     static let partBytes = 60_000
     /// Its sitemap has some 600 pages: several sitemaps of 100.
     static let sitemapAddresses = 100
+    /// Its bookmark file is about 70 KB: several files.
+    static let bookmarkBytes = 20_000
 
     /// A build into the site's `_site` with parts of at most `partBytes`, from the last build's state or
     /// (`fresh`) into a new folder without it.
@@ -52,12 +54,38 @@ import Testing
         var options = BuildOptions(siteFolder: site.folder, outputFolder: output, baseURL: RebuildOracleTests.baseURL)
         options.limits.dataPartBytes = partBytes
         options.limits.sitemapAddresses = sitemapAddresses
+        options.limits.bookmarkBytes = bookmarkBytes
         options.reuseState = !fresh
         return (await SiteBuilder().build(options), output)
     }
 
     static func read<Value: Decodable>(_ type: Value.Type, _ file: URL) throws -> Value {
         try JSONDecoder().decode(type, from: Data(contentsOf: file))
+    }
+
+    /// A Netscape bookmark file's links, each with the folders it is in (their titles, outermost
+    /// first), in the file's order; and whether its folders open and close in balance.
+    static func bookmarks(_ file: URL) throws -> (links: [String], balanced: Bool) {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix("<!DOCTYPE NETSCAPE-Bookmark-file-1>"))
+        var folders: [String] = []
+        var links: [String] = []
+        var open = 0
+        for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("<DT><H3") {
+                folders.append(
+                    String(line.drop { $0 != ">" }.dropFirst().drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }))
+            } else if line == "<DL><p>" {
+                open += 1
+            } else if line == "</DL><p>" {
+                open -= 1
+                if open > 0 { folders.removeLast() }
+            } else if line.hasPrefix("<DT><A HREF=\"") {
+                let href = line.dropFirst("<DT><A HREF=\"".count).prefix { $0 != "\"" }
+                links.append(folders.joined(separator: "/") + " " + href)
+            }
+        }
+        return (links, open == 0 && folders.isEmpty)
     }
 
     /// A JSON file's object.
@@ -133,6 +161,25 @@ import Testing
         let indexJSON = try String(contentsOf: output.appending(path: "search-index.json"), encoding: .utf8)
         #expect(indexScript == "window.LINKY_SEARCH_INDEX = \(indexJSON.dropLast());\n")
 
+        // The bookmark file: files of a run of links each, under their folders, named in every footer.
+        var bookmarkFiles = ["bookmarks.html"]
+        while FileManager.default.fileExists(
+            atPath: output.appending(path: "bookmarks-\(bookmarkFiles.count + 1).html").path)
+        {
+            bookmarkFiles.append("bookmarks-\(bookmarkFiles.count + 1).html")
+        }
+        #expect(bookmarkFiles.count >= 3, "\(bookmarkFiles)")
+        var bookmarked: [String] = []
+        for name in bookmarkFiles {
+            let (links, balanced) = try Self.bookmarks(output.appending(path: name))
+            #expect(balanced && !links.isEmpty, "\(name)")
+            bookmarked += links
+        }
+        let home = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        let footer = bookmarkFiles.enumerated().map { #"<a href="\#($1)" download>\#($0 + 1)</a>"# }.joined(
+            separator: ", ")
+        #expect(home.contains("Bookmarks file: " + footer), "\(footer)")
+
         // The sitemap: an index of sitemaps at the root, each of at most 100 pages.
         let (root, parts2) = try Self.sitemap(output.appending(path: "sitemap.xml"))
         #expect(root == "sitemapindex")
@@ -161,6 +208,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "search-index").path))
         let sitemap = try Self.sitemap(output.appending(path: "sitemap.xml"))
         #expect(sitemap.root == "urlset" && sitemap.addresses == pages)
+        let wholeBookmarks = try Self.bookmarks(output.appending(path: "bookmarks.html"))
+        #expect(wholeBookmarks.balanced && wholeBookmarks.links.count == 200)
+        #expect(wholeBookmarks.links == bookmarked)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "bookmarks-2.html").path))
+        let homeAfter = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(homeAfter.contains(#"<li><a href="bookmarks.html" download>Bookmarks file</a></li>"#))
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "sitemap-1.xml").path))
     }
 
@@ -196,7 +249,7 @@ import Testing
         let after = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
         #expect(try Self.entries(output, after).count == 140)
-        #expect(fresh["sitemap-1.xml"] != nil && fresh["search-index/1.js"] != nil)
+        #expect(fresh["sitemap-1.xml"] != nil && fresh["search-index/1.js"] != nil && fresh["bookmarks-2.html"] != nil)
         try await Task.sleep(for: .milliseconds(30))
 
         // A link file with a note renamed: its page's address moves, which only the previous links.json's

@@ -17,9 +17,22 @@ struct BookmarksRenderer {
     /// The file's bytes.
     func render() -> [UInt8] { file(path: "", previous: nil).contents }
 
+    /// The link ids in the order the file lists them: each folder's subfolders, then its own links.
+    static func order(_ site: Site) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(site.links.count)
+        func walk(_ id: Int) {
+            for child in site.categories[id].children { walk(child) }
+            order += site.categories[id].links
+        }
+        walk(0)
+        return order
+    }
+
     /// The file at `path`, with where each link's entry is (`OutputFile.parts`); an entry `previous`
-    /// gives (the last build's, see `PreviousParts`) is copied, the others written.
-    func file(path: String, previous: (any PreviousParts)?) -> OutputFile {
+    /// gives (the last build's, see `PreviousParts`) is copied, the others written. With `positions`,
+    /// only those links (positions in `order`) and the folders they are in: a file of a split collection.
+    func file(path: String, previous: (any PreviousParts)?, positions: Range<Int>? = nil) -> OutputFile {
         var html: [UInt8] = []
         html.reserveCapacity(4096 + site.links.count * 384)
         html +=
@@ -36,7 +49,9 @@ struct BookmarksRenderer {
             """.utf8
         var parts: [LinkPart] = []
         parts.reserveCapacity(site.links.count)
-        folder(0, depth: 1, into: &html) { id, depth, html in
+        var position = 0
+        let counts = subtreeCounts()
+        folder(0, depth: 1, into: &html, only: positions, at: &position, counts: counts) { id, depth, html in
             let start = html.count
             if let bytes = previous?.part(of: path, link: id) {
                 html += bytes.assumingMemoryBound(to: UInt8.self)
@@ -49,9 +64,27 @@ struct BookmarksRenderer {
         return OutputFile(path: path, contents: html, parts: parts)
     }
 
+    /// How many links each category's folder holds, its subfolders' included.
+    private func subtreeCounts() -> [Int] {
+        var counts = [Int](repeating: 0, count: site.categories.count)
+        func count(_ id: Int) -> Int {
+            counts[id] = site.categories[id].links.count + site.categories[id].children.reduce(0) { $0 + count($1) }
+            return counts[id]
+        }
+        _ = count(0)
+        return counts
+    }
+
+    /// The folder of category `id`, its links at `position` onwards (in `order`); with `only`, a folder
+    /// none of whose links are among those is left out (but the top one).
     private func folder(
-        _ id: Int, depth: Int, into html: inout [UInt8], link: (Int, Int, inout [UInt8]) -> Void
+        _ id: Int, depth: Int, into html: inout [UInt8], only: Range<Int>?, at position: inout Int, counts: [Int],
+        link: (Int, Int, inout [UInt8]) -> Void
     ) {
+        if let only, id != 0, !only.overlaps(position..<(position + counts[id])) {
+            position += counts[id]
+            return
+        }
         let category = site.categories[id]
         let indent = String(repeating: "    ", count: depth)
         let title = id == 0 ? site.config.title : category.title
@@ -60,8 +93,13 @@ struct BookmarksRenderer {
         html += "\(indent)<DT><H3\(attributes)>\(title.xmlEscaped)</H3>\n".utf8
         if let description = category.description { html += "\(indent)<DD>\(description.xmlEscaped)\n".utf8 }
         html += "\(indent)<DL><p>\n".utf8
-        for child in category.children { folder(child, depth: depth + 1, into: &html, link: link) }
-        for id in category.links { link(id, depth, &html) }
+        for child in category.children {
+            folder(child, depth: depth + 1, into: &html, only: only, at: &position, counts: counts, link: link)
+        }
+        for id in category.links {
+            if only?.contains(position) ?? true { link(id, depth, &html) }
+            position += 1
+        }
         html += "\(indent)</DL><p>\n".utf8
     }
 

@@ -1,14 +1,4 @@
-/// How large one output file may grow before planning splits it, so that no file passes what static
-/// hosts and search engines take (`docs/hosts.md`): 25 MiB a file on Cloudflare Pages, 50,000 addresses
-/// a sitemap. The tests lower them, to split a small site.
-struct FileLimits: Sendable, Hashable {
-    /// How many bytes of link entries a part of a data file split in parts (`links.json`, the search
-    /// index) holds at most: a quarter under 25 MiB, as the estimate of an entry is close but JSON
-    /// escapes can make an entry longer than its text.
-    var dataPartBytes = 18 << 20
-    /// How many addresses a sitemap lists at most (`SitemapFile`): the sitemap protocol's 50,000.
-    var sitemapAddresses = 50_000
-}
+import LinkyModel
 
 /// One file of a data file made from every link (`links.json`, the search index and its script), which
 /// a large collection splits: the index names the parts, and each part holds a run of the links, in
@@ -28,7 +18,8 @@ enum DataPart: Hashable, Sendable {
         _ planning: PagePlanning, path: String, partPath: (Int) -> String, kind: (DataPart) -> Kind,
         size: (Int) -> Int
     ) -> [PlannedFile] {
-        let parts = split(planning.site.links.count, partBytes: planning.limits.dataPartBytes, size: size)
+        let parts = split(
+            planning.site.links.count, partBytes: planning.site.config.fileLimits.dataPartBytes, size: size)
         guard parts.count > 1 else { return [PlannedFile(path: path, kind: kind(.whole))] }
         return [PlannedFile(path: path, kind: kind(.index(parts: parts.count)))]
             + parts.enumerated().map { offset, links in

@@ -1,0 +1,16 @@
+/// How large one output file may grow before planning splits it, so that no file passes what static
+/// hosts and search engines take (`docs/hosts.md`): 25 MiB a file on Cloudflare Pages, 50,000 addresses
+/// a sitemap. `SiteConfig.fileLimits`: not a setting of linky.yml; the tests lower them (`BuildOptions`),
+/// to split a small site.
+public struct FileLimits: Sendable, Hashable {
+    /// How many bytes of link entries a part of a data file split in parts (`links.json`, the search
+    /// index) holds at most: a quarter under 25 MiB, as the estimate of an entry is close but JSON
+    /// escapes can make an entry longer than its text.
+    public var dataPartBytes = 18 << 20
+    /// How many addresses a sitemap lists at most (`SitemapFile`): the sitemap protocol's 50,000.
+    public var sitemapAddresses = 50_000
+    /// How many bytes of link entries a part of a split `bookmarks.html` holds at most (`BookmarksFile`).
+    public var bookmarkBytes = 18 << 20
+
+    public init() {}
+}
