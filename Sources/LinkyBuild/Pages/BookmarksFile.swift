@@ -32,8 +32,8 @@ struct BookmarksFile: DataFileKind {
     /// they fit in one file.
     static func split(_ site: Site) -> [Range<Int>] {
         let limit = site.config.fileLimits.bookmarkBytes
-        // Most sites are far below the limit: no need to order the links to know it.
-        guard site.links.count * 4096 > limit else { return [0..<site.links.count] }
+        // Most sites are far below the limit: their links are not weighed one by one.
+        guard DataPart.mayPass(limit, site, overhead: 160) else { return [0..<site.links.count] }
         let order = BookmarksRenderer.order(site)
         return DataPart.split(order.count, partBytes: limit) { estimate(site, order[$0]) }
     }

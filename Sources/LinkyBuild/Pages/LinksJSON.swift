@@ -14,7 +14,9 @@ struct LinksJSON: DataFileKind {
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         let site = planning.site
-        return DataPart.plan(planning, path: path, partPath: partPath, kind: LinksJSON.init) { estimate(site, $0) }
+        return DataPart.plan(planning, path: path, partPath: partPath, kind: LinksJSON.init, overhead: 640) {
+            estimate(site, $0)
+        }
     }
 
     /// `links/<number>.json`.

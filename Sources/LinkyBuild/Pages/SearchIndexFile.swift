@@ -10,7 +10,8 @@ struct SearchIndexFile: DataFileKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         let site = planning.site
         return DataPart.plan(
-            planning, path: SearchFiles.indexPath, partPath: { SearchFiles.partPath($0) }, kind: SearchIndexFile.init
+            planning, path: SearchFiles.indexPath, partPath: { SearchFiles.partPath($0) }, kind: SearchIndexFile.init,
+            overhead: 400
         ) { SearchIndexDocument.estimate(site, $0) }
     }
 

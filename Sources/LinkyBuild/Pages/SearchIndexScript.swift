@@ -11,7 +11,7 @@ struct SearchIndexScript: DataFileKind {
         let site = planning.site
         return DataPart.plan(
             planning, path: SearchFiles.scriptPath, partPath: { SearchFiles.partPath($0, script: true) },
-            kind: SearchIndexScript.init
+            kind: SearchIndexScript.init, overhead: 400
         ) { SearchIndexDocument.estimate(site, $0) }
     }
 

@@ -274,6 +274,7 @@ extension ByteWriter {
         int(config.fileLimits.dataPartBytes)
         int(config.fileLimits.sitemapAddresses)
         int(config.fileLimits.bookmarkBytes)
+        int(config.fileLimits.printBytes)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
         // `host` (and the line it is on) only decides whether the output fits; no page shows it.
     }

@@ -14,7 +14,7 @@ enum TemplateVocabulary {
         "category_count", "tag_count", "newest_date", "newest_date_text", "counts", "links", "categories", "tags",
         "text", "number", "before", "after", "link_view", "images", "full_title", "kind", "path", "canonical",
         "home", "archive", "search", "print", "feed", "json_feed", "bookmarks", "links_json", "og_image",
-        "bookmark_parts", "first", "last",
+        "bookmark_parts", "first", "last", "contents", "print_parts", "has_print_parts", "is_first_part",
         "section_feed", "atom", "json", "dir", "is_rtl",
         // Page kinds: `page.is_<kind>`
         "is_home", "is_category", "is_tag_index", "is_tag", "is_link", "is_archive", "is_archive_year", "is_search",

@@ -145,6 +145,7 @@ struct SiteResolver {
         site.listFiles = content.listFiles.sorted { $0.path < $1.path }
         site.facets = labels.facets
         site.hasProjects = links.contains { $0.project != nil }
+        site.textBytes = Self.textBytes(links, tags: tags)
         if config.sites { (site.websites, site.websiteOfLink) = Website.websites(of: links) }
         for definition in content.categories where definition.isListFile {
             guard let title = definition.title, let id = tree.indexByKey[definition.key] else { continue }
@@ -154,6 +155,21 @@ struct SiteResolver {
             }
         }
         return (site, diagnostics)
+    }
+}
+
+// MARK: - The links' words
+
+extension SiteResolver {
+    /// `Site.textBytes`: read by index, a field at a time (binding a `Link` to a name copies it).
+    static func textBytes(_ links: [Link], tags: [Tag]) -> Int {
+        var bytes = 0
+        for id in links.indices {
+            bytes += links[id].url.absoluteString.utf8.count + links[id].title.utf8.count
+            bytes += (links[id].description?.utf8.count ?? 0) + (links[id].note?.markdown.utf8.count ?? 0)
+            bytes += links[id].tags.count * 16 + links[id].secondaryLinks.count * 80 + links[id].extra.count * 64
+        }
+        return bytes
     }
 }
 

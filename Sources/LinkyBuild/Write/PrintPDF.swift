@@ -25,14 +25,23 @@ struct PrintPDF: Sendable {
     /// The PDF's path in the output.
     static let fileName = "print.pdf"
 
-    /// Renders `print/index.html` of `site` (an output folder) into `print.pdf` beside it.
+    /// Renders `print/index.html` of `site` (an output folder) into `print.pdf` beside it; a print page
+    /// split by category (`PrintPage`) into `print.pdf`, `print-2.pdf`, … a PDF per page.
     func make(in site: URL) throws {
+        var number = 1
+        while FileManager.default.fileExists(atPath: site.appending(path: PrintPage.partPath(number)).path) {
+            try make(site.appending(path: PrintPage.partPath(number)), into: site.appending(path: Self.path(number)))
+            number += 1
+        }
+    }
+
+    /// `print.pdf`, then `print-2.pdf`, … for the pages of a split print page.
+    static func path(_ number: Int) -> String { number <= 1 ? fileName : "print-\(number).pdf" }
+
+    private func make(_ page: URL, into pdf: URL) throws {
         let process = Process()
         process.executableURL = executable
-        process.arguments = [
-            "--quiet", "--presentational-hints", site.appending(path: "print/index.html").path,
-            site.appending(path: Self.fileName).path,
-        ]
+        process.arguments = ["--quiet", "--presentational-hints", page.path, pdf.path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

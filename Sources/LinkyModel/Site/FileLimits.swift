@@ -11,6 +11,9 @@ public struct FileLimits: Sendable, Hashable {
     public var sitemapAddresses = 50_000
     /// How many bytes of link entries a part of a split `bookmarks.html` holds at most (`BookmarksFile`).
     public var bookmarkBytes = 18 << 20
+    /// How many bytes a page of a split print page holds at most (`PrintPage`), by estimate: whole
+    /// categories each.
+    public var printBytes = 18 << 20
 
     public init() {}
 }

@@ -25,6 +25,10 @@ public struct Site: Sendable {
     public var facets: [Facet] = []
     /// Whether any link has project data (`projects.json`): lists then offer to sort by stars and updates.
     public var hasProjects = false
+    /// How many bytes the links' own words take: addresses, titles, descriptions, notes and tags, each
+    /// link's counted once. The files made from every link grow with it; planning weighs each link
+    /// (to split a file, `FileLimits`) only when this says a file could pass its limit.
+    public var textBytes = 0
     /// List items taken out of the collection, as git history tells (`dates_from_history`): the new
     /// page lists each in the week it went. Newest first.
     public var removedLinks: [RemovedLink] = []

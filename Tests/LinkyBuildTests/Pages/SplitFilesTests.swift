@@ -43,6 +43,8 @@ import Testing
     static let sitemapAddresses = 100
     /// Its bookmark file is about 70 KB: several files.
     static let bookmarkBytes = 20_000
+    /// Its print page is about 300 KB: several pages.
+    static let printBytes = 80_000
 
     /// A build into the site's `_site` with parts of at most `partBytes`, from the last build's state or
     /// (`fresh`) into a new folder without it.
@@ -55,6 +57,7 @@ import Testing
         options.limits.dataPartBytes = partBytes
         options.limits.sitemapAddresses = sitemapAddresses
         options.limits.bookmarkBytes = bookmarkBytes
+        options.limits.printBytes = printBytes
         options.reuseState = !fresh
         return (await SiteBuilder().build(options), output)
     }
@@ -86,6 +89,23 @@ import Testing
             }
         }
         return (links, open == 0 && folders.isEmpty)
+    }
+
+    /// What a print page shows: the anchors of its contents' entries (with where they point), its
+    /// sections' anchors and its links' addresses, in order.
+    static func printed(_ file: URL) throws -> (contents: [String], sections: [String], links: [String], cover: Bool) {
+        let html = try String(contentsOf: file, encoding: .utf8)
+        func all(_ start: String, _ end: Character = "\"") -> [String] {
+            html.components(separatedBy: start).dropFirst().map { String($0.prefix { $0 != end }) }
+        }
+        let contents = html.components(separatedBy: #"<li class="depth-"#).dropFirst().map {
+            String($0.components(separatedBy: #"<a href=""#)[1].prefix { $0 != "\"" })
+        }
+        let sections = html.components(separatedBy: #"<section class="print-section depth-"#).dropFirst().map {
+            String($0.drop { $0 != "\"" }.dropFirst(#"" id=""#.count).prefix { $0 != "\"" })
+        }
+        let links = all(#"<p class="print-url"><a href=""#)
+        return (contents, sections, links, html.contains(#"<section class="print-cover""#))
     }
 
     /// A JSON file's object.
@@ -180,6 +200,36 @@ import Testing
             separator: ", ")
         #expect(home.contains("Bookmarks file: " + footer), "\(footer)")
 
+        // The print page: pages of whole categories; the first has the cover and the contents of all.
+        var printPages = ["print/index.html"]
+        while FileManager.default.fileExists(
+            atPath: output.appending(path: "print/\(printPages.count + 1)/index.html").path)
+        {
+            printPages.append("print/\(printPages.count + 1)/index.html")
+        }
+        #expect(printPages.count >= 3, "\(printPages)")
+        var printedSections: [(page: Int, anchor: String)] = []
+        var printedLinks: [String] = []
+        var firstContents: [String] = []
+        for (offset, path) in printPages.enumerated() {
+            let page = try Self.printed(output.appending(path: path))
+            #expect(page.cover == (offset == 0) && (page.contents.isEmpty == (offset > 0)), "\(path)")
+            if offset == 0 { firstContents = page.contents }
+            #expect(!page.sections.isEmpty, "\(path)")
+            printedSections += page.sections.map { (offset + 1, $0) }
+            printedLinks += page.links
+            let html = try String(contentsOf: output.appending(path: path), encoding: .utf8)
+            #expect(
+                html.contains(#"<nav class="print-parts""#) && html.contains(#"aria-current="page">\#(offset + 1)</a>"#)
+            )
+        }
+        // Each entry of the contents points at its section, on the page that has it.
+        #expect(
+            firstContents
+                == printedSections.map {
+                    $0.page == 1 ? "#" + $0.anchor : "../print/\($0.page)/index.html#" + $0.anchor
+                })
+
         // The sitemap: an index of sitemaps at the root, each of at most 100 pages.
         let (root, parts2) = try Self.sitemap(output.appending(path: "sitemap.xml"))
         #expect(root == "sitemapindex")
@@ -207,7 +257,16 @@ import Testing
         #expect(searchLinks.count == 200)
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "search-index").path))
         let sitemap = try Self.sitemap(output.appending(path: "sitemap.xml"))
-        #expect(sitemap.root == "urlset" && sitemap.addresses == pages)
+        // The same pages, but the print page's others.
+        #expect(sitemap.root == "urlset")
+        #expect(sitemap.addresses == pages.filter { !$0.contains(#/print/[0-9]+//#) })
+        let wholePrint = try Self.printed(output.appending(path: "print/index.html"))
+        #expect(wholePrint.cover && wholePrint.sections == printedSections.map(\.anchor))
+        #expect(wholePrint.contents == printedSections.map { "#" + $0.anchor })
+        #expect(wholePrint.links == printedLinks && printedLinks.count == 200)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "print/2").path))
+        let printHTML = try String(contentsOf: output.appending(path: "print/index.html"), encoding: .utf8)
+        #expect(!printHTML.contains("print-parts") && !printHTML.contains("print-part-title"))
         let wholeBookmarks = try Self.bookmarks(output.appending(path: "bookmarks.html"))
         #expect(wholeBookmarks.balanced && wholeBookmarks.links.count == 200)
         #expect(wholeBookmarks.links == bookmarked)
@@ -250,6 +309,7 @@ import Testing
         #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
         #expect(try Self.entries(output, after).count == 140)
         #expect(fresh["sitemap-1.xml"] != nil && fresh["search-index/1.js"] != nil && fresh["bookmarks-2.html"] != nil)
+        #expect(fresh["print/2/index.html"] != nil)
         try await Task.sleep(for: .milliseconds(30))
 
         // A link file with a note renamed: its page's address moves, which only the previous links.json's
