@@ -20,13 +20,10 @@ struct PrintPage: HTMLPageKind {
         guard parts.count > 1 else { return [PlannedFile(path: SitePaths.print, kind: PrintPage())] }
         return parts.enumerated().map { offset, sections in
             PlannedFile(
-                path: partPath(offset + 1),
+                path: SitePaths.print(part: offset + 1),
                 kind: PrintPage(part: offset + 1, first: sections.lowerBound, end: sections.upperBound))
         }
     }
-
-    /// `print/index.html` for the first page, `print/<number>/index.html` for the others.
-    static func partPath(_ number: Int) -> String { number <= 1 ? SitePaths.print : "print/\(number)/index.html" }
 
     /// The categories the print page shows, in reading order: every one but the content root, and the
     /// root when it has links of its own.
@@ -89,7 +86,7 @@ private extension TemplateContext {
             let onThisPage = print.part == 0 || pageOf[position] == print.part
             let href =
                 onThisPage
-                ? "#" + anchor(category) : root + href(PrintPage.partPath(pageOf[position])) + "#" + anchor(category)
+                ? "#" + anchor(category) : root + href(SitePaths.print(part: pageOf[position])) + "#" + anchor(category)
             return .map([
                 "anchor": .string(anchor(category)), "href": .string(href),
                 "title": .string(category.id == 0 ? site.config.title : category.title),
@@ -125,7 +122,8 @@ private extension TemplateContext {
             : .list(
                 (1...parts.count).map {
                     .map([
-                        "href": .string(PrintPage.partPath($0)), "number": .int($0), "current": .bool($0 == print.part),
+                        "href": .string(SitePaths.print(part: $0)), "number": .int($0),
+                        "current": .bool($0 == print.part),
                     ])
                 })
         if let newest = site.newestDate {

@@ -145,7 +145,7 @@ private struct PreviousCollection: Decodable {
         var parent: Int?
         var page: String
     }
-    /// A part of a collection split in parts (`LinksJSON`, version 2).
+    /// A part of a collection split in parts (version 2).
     struct Part: Decodable {
         var links: [Link]
     }
@@ -160,7 +160,7 @@ private struct PreviousCollection: Decodable {
     /// nil when it, or one of its parts, is missing or of a version this build does not know.
     static func read(_ output: URL) -> PreviousCollection? {
         let decoder = JSONDecoder()
-        guard let data = try? Data(contentsOf: output.appending(path: LinksJSON.path)),
+        guard let data = try? Data(contentsOf: output.appending(path: "links.json")),
             var collection = try? decoder.decode(PreviousCollection.self, from: data)
         else { return nil }
         switch collection.version {

@@ -14,6 +14,13 @@ struct SitePaths: Sendable {
     static let save = "save/index.html"
     static let webManifest = "manifest.webmanifest"
     static let websiteIndex = "sites/index.html"
+    static let bookmarks = "bookmarks.html"
+
+    /// A page of a print page split by category: `print/index.html` for the first, `print/2/index.html`, ….
+    static func print(part: Int) -> String { part <= 1 ? print : "print/\(part)/index.html" }
+
+    /// A file of a split bookmark file: `bookmarks.html` for the first, `bookmarks-2.html`, ….
+    static func bookmarks(part: Int) -> String { part <= 1 ? bookmarks : "bookmarks-\(part).html" }
 
     /// A website's page (`sites/github-com/index.html`, `…/page/2/index.html`), by its slug.
     static func website(slug: String, page: Int = 1) -> String { paged("sites/\(slug)/", page) }

@@ -122,7 +122,7 @@ struct TemplateContext: Sendable {
             "home": .string(href(SitePaths.home)), "tags": .string(href(SitePaths.tagIndex)),
             "archive": .string(href(SitePaths.archive)), "search": .string(href(SitePaths.search)),
             "print": .string(href(SitePaths.print)), "feed": "feed.xml", "json_feed": "feed.json",
-            "bookmarks": "bookmarks.html", "links_json": "links.json",
+            "bookmarks": .string(SitePaths.bookmarks), "links_json": "links.json",
             "categories": .list(site.rootCategories.map { categoryReference($0) }),
         ]
         // With a repository: the save page, and the manifest that makes the site a share target.
@@ -132,14 +132,14 @@ struct TemplateContext: Sendable {
         navigation["new"] = site.config.newPage ? .string(href(SitePaths.new(page: 1))) : false
         navigation["new_feed"] = site.config.newPage ? .string(SitePaths.newFeed(json: false)) : false
         // A split bookmark file: each of its files, numbered.
-        let bookmarkFiles = BookmarksFile.split(site).count
+        let bookmarkFiles = BookmarksRenderer.split(site).count
         navigation["bookmark_parts"] =
             bookmarkFiles < 2
             ? false
             : .list(
                 (1...bookmarkFiles).map {
                     .map([
-                        "href": .string(BookmarksFile.partPath($0)), "number": .int($0), "first": .bool($0 == 1),
+                        "href": .string(SitePaths.bookmarks(part: $0)), "number": .int($0), "first": .bool($0 == 1),
                         "last": .bool($0 == bookmarkFiles),
                     ])
                 })

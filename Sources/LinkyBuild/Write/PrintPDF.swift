@@ -26,11 +26,11 @@ struct PrintPDF: Sendable {
     static let fileName = "print.pdf"
 
     /// Renders `print/index.html` of `site` (an output folder) into `print.pdf` beside it; a print page
-    /// split by category (`PrintPage`) into `print.pdf`, `print-2.pdf`, … a PDF per page.
+    /// split by category into `print.pdf`, `print-2.pdf`, … a PDF per page.
     func make(in site: URL) throws {
         var number = 1
-        while FileManager.default.fileExists(atPath: site.appending(path: PrintPage.partPath(number)).path) {
-            try make(site.appending(path: PrintPage.partPath(number)), into: site.appending(path: Self.path(number)))
+        while FileManager.default.fileExists(atPath: site.appending(path: SitePaths.print(part: number)).path) {
+            try make(site.appending(path: SitePaths.print(part: number)), into: site.appending(path: Self.path(number)))
             number += 1
         }
     }

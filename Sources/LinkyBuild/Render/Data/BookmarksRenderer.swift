@@ -17,6 +17,25 @@ struct BookmarksRenderer {
     /// The file's bytes.
     func render() -> [UInt8] { file(path: "", previous: nil).contents }
 
+    /// The positions (in `order`) of the links of each file of a collection whose bookmark file would
+    /// pass `FileLimits.bookmarkBytes`, split into files of a run of links each; one
+    /// range of every link when they fit in one file.
+    static func split(_ site: Site) -> [Range<Int>] {
+        let limit = site.config.fileLimits.bookmarkBytes
+        // Most sites are far below the limit: their links are not weighed one by one.
+        guard DataPart.mayPass(limit, site, overhead: 160) else { return [0..<site.links.count] }
+        let order = order(site)
+        return DataPart.split(order.count, partBytes: limit) { estimate(site, order[$0]) }
+    }
+
+    /// About how many bytes `links[id]`'s entry takes (its `<DT>` line and its `<DD>`).
+    static func estimate(_ site: Site, _ id: Int) -> Int {
+        var bytes = 96 + site.links[id].url.absoluteString.utf8.count * 9 / 8 + site.links[id].title.utf8.count
+        bytes += site.links[id].description.map { $0.utf8.count + 24 } ?? 0
+        for tag in site.links[id].tags { bytes += site.tags[tag].name.utf8.count + 1 }
+        return bytes
+    }
+
     /// The link ids in the order the file lists them: each folder's subfolders, then its own links.
     static func order(_ site: Site) -> [Int] {
         var order: [Int] = []

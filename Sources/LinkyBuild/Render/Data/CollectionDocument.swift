@@ -145,7 +145,7 @@ struct CollectionDocument: Encodable {
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 
-    /// `links.json` of a collection split in parts (`LinksJSON`, format version 2): the document without
+    /// `links.json` of a collection split in parts (`DataPart`, format version 2): the document without
     /// its links, `link_count` and the `parts` files (paths from the output root) that hold them in order.
     static func index(_ context: TemplateContext, path: String, parts: [String]) -> OutputFile {
         var document = CollectionDocument(context, withLinks: false)
@@ -155,7 +155,7 @@ struct CollectionDocument: Encodable {
         return OutputFile(path: path, contents: json.finish())
     }
 
-    /// A part of a collection split in parts (`LinksJSON`): `{"links": […], "part": number, "version": 2}`,
+    /// A part of a collection split in parts (`DataPart`): `{"links": […], "part": number, "version": 2}`,
     /// the entries of `links` as `links.json` has them; each entry is a part a rebuild can copy.
     static func part(_ context: TemplateContext, path: String, number: Int, links: Range<Int>) -> OutputFile {
         let site = context.site

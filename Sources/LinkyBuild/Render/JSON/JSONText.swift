@@ -92,7 +92,7 @@ struct JSONText {
         linkParts(0..<count, previous: previous, parts: &parts, write: write)
     }
 
-    /// `linkParts` of the links `ids` only (a part of a file split in parts: `LinksJSON`).
+    /// `linkParts` of the links `ids` only (a part of a file split in parts: `DataPart`).
     mutating func linkParts(
         _ ids: Range<Int>, previous: (Int) -> UnsafeRawBufferPointer?, parts: inout [LinkPart],
         write: (inout JSONText, Int) -> Void
