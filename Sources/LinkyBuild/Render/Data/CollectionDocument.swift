@@ -161,14 +161,9 @@ struct CollectionDocument: Encodable {
         let site = context.site
         var parts: [LinkPart] = []
         var json = JSONText(pretty: true, capacity: 4096 + links.count * 1536)
-        json.object { json in
-            json.key("links")
-            json.linkParts(links, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts) {
-                json, id in entry(site, id, context).write(to: &json)
-            }
-            json.member("part", number)
-            json.member("version", 2)
-        }
+        json.linkPartsDocument(
+            links, number: number, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
+        ) { json, id in entry(site, id, context).write(to: &json) }
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 

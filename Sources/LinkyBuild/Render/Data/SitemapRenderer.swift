@@ -8,23 +8,22 @@ struct SitemapRenderer {
     /// known, else the paths as links have them. A path is percent-encoded (RFC 3986, as the sitemap
     /// protocol asks): `tags/한글/` is `tags/%ED%95%9C%EA%B8%80/`.
     func render(_ pages: [String]) -> [UInt8] {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in pages {
-            xml += "  <url><loc>\(address(path).xmlEscaped)</loc></url>\n"
-        }
-        xml += "</urlset>\n"
-        return Array(xml.utf8)
+        document("urlset", entry: "url", pages)
     }
 
     /// The sitemap index of a split sitemap: the addresses of its `parts` (paths from the output root).
     func index(_ parts: [String]) -> [UInt8] {
+        document("sitemapindex", entry: "sitemap", parts)
+    }
+
+    /// A `<root>` of the sitemap protocol with an `<entry><loc>` per path.
+    private func document(_ root: String, entry: String, _ paths: [String]) -> [UInt8] {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in parts {
-            xml += "  <sitemap><loc>\(address(path).xmlEscaped)</loc></sitemap>\n"
+        xml += "<\(root) xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in paths {
+            xml += "  <\(entry)><loc>\(address(path).xmlEscaped)</loc></\(entry)>\n"
         }
-        xml += "</sitemapindex>\n"
+        xml += "</\(root)>\n"
         return Array(xml.utf8)
     }
 

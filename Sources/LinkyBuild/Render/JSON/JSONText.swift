@@ -109,6 +109,20 @@ struct JSONText {
         }
     }
 
+    /// A part of a data file split in parts (`DataPart`): `{"links": […], "part": number, "version": 2}`,
+    /// the links `ids` written as `linkParts` writes them.
+    mutating func linkPartsDocument(
+        _ ids: Range<Int>, number: Int, previous: (Int) -> UnsafeRawBufferPointer?, parts: inout [LinkPart],
+        write: (inout JSONText, Int) -> Void
+    ) {
+        object { json in
+            json.key("links")
+            json.linkParts(ids, previous: previous, parts: &parts, write: write)
+            json.member("part", number)
+            json.member("version", 2)
+        }
+    }
+
     /// `"key" : ` (or `"key":`), after the separator the previous member needs.
     mutating func key(_ key: String) {
         separate()

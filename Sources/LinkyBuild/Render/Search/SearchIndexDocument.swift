@@ -245,14 +245,9 @@ extension SearchIndexDocument {
         var json = JSONText(pretty: false, capacity: 4096 + ids.count * 768)
         var parts: [LinkPart] = []
         let firsts = labelFirsts(context.site.facets)
-        json.object { json in
-            json.key("links")
-            json.linkParts(ids, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts) {
-                json, id in entry(links, id, context, labelFirsts: firsts).write(to: &json)
-            }
-            json.member("part", number)
-            json.member("version", 2)
-        }
+        json.linkPartsDocument(
+            ids, number: number, previous: { context.previousParts?.part(of: path, link: $0) }, parts: &parts
+        ) { json, id in entry(links, id, context, labelFirsts: firsts).write(to: &json) }
         return OutputFile(path: path, contents: json.finish(), parts: parts)
     }
 
