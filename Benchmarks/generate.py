@@ -515,10 +515,10 @@ HUGO_LAYOUTS = {
     <header class="link-page-header">
       <h1>{{ .Title }}{{ if .Params.favorite }} <span class="favorite" title="Favourite"><span aria-hidden="true">★</span><span class="visually-hidden">Favourite</span></span>{{ end }}</h1>
       {{ with .Params.description }}<p class="lead">{{ . }}</p>{{ end }}
-      <p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><span class="sep" aria-hidden="true"> · </span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<span class="sep" aria-hidden="true"> · </span><a href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a>{{ end }}{{ end }}</p>
+      <p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<a href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a>{{ end }}{{ end }}</p>
       <div class="visit-box">
-        <a class="visit-url" href="{{ .Params.url }}" rel="noopener">{{ .Params.url }}</a>
-        <a class="button" href="{{ .Params.url }}" rel="noopener">Visit <span aria-hidden="true">→</span></a>
+        <a class="visit-url" href="{{ .Params.url }}">{{ .Params.url }}</a>
+        <a class="button" href="{{ .Params.url }}">Visit <span aria-hidden="true">→</span></a>
       </div>
     </header>
     {{ with .Content }}<div class="note prose">{{ . }}</div>{{ end }}
@@ -604,14 +604,7 @@ HUGO_LAYOUTS = {
 """,
     "_partials/domain.html": """{{- strings.TrimPrefix "www." (urls.Parse .).Hostname -}}
 """,
-    "_partials/link-item.html": """<li class="link{{ if .Params.favorite }} is-favorite{{ end }}">
-  <article>
-    <h3 class="link-title"><a href="{{ .Params.url }}" rel="noopener">{{ .Title }}</a>{{ if .Params.favorite }} <span class="favorite" title="Favourite"><span aria-hidden="true">★</span><span class="visually-hidden">Favourite</span></span>{{ end }}</h3>
-    <p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><span class="sep" aria-hidden="true"> · </span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<span class="link-category"><span class="sep" aria-hidden="true"> · </span><a href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a></span>{{ end }}{{ end }}{{ if .RawContent }}<span class="sep" aria-hidden="true"> · </span><a class="note-link" href="{{ .RelPermalink }}">Note</a>{{ end }}</p>
-    {{ with .Params.description }}<p class="link-description">{{ . }}</p>{{ end }}
-    {{ with .GetTerms "tags" }}<ul class="tags">{{ range . }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>{{ end }}
-  </article>
-</li>
+    "_partials/link-item.html": """<li class="link{{ if .Params.favorite }} is-favorite{{ end }}"><article><h3 class="link-title"><a href="{{ .Params.url }}">{{ .Title }}</a>{{ if .Params.favorite }} <span class="favorite" title="Favourite"><span aria-hidden="true">★</span><span class="visually-hidden">Favourite</span></span>{{ end }}</h3><p class="link-meta"><span class="domain">{{ partial "domain.html" .Params.url }}</span><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2006-01-02" }}</time>{{ with .Parent }}{{ if not .IsHome }}<a class="link-category" href="{{ .RelPermalink }}">{{ partial "trail.html" . }}</a>{{ end }}{{ end }}{{ if .RawContent }}<a class="note-link" href="{{ .RelPermalink }}">Note</a>{{ end }}</p>{{ with .Params.description }}<p class="link-description">{{ . }}</p>{{ end }}{{ with .GetTerms "tags" }}<ul class="tags">{{ range . }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>{{ end }}</article></li>
 """,
     "_partials/pager.html": """{{- if gt .TotalPages 1 }}
 <nav class="pagination" aria-label="Pages">

@@ -71,7 +71,7 @@ extension SiteBuilder {
             config.baseURL = ConfigParser.checkedBaseURL(baseURL, at: SourceLocation(path: "--base-url"), &diagnostics)
         }
         config.includeDrafts = options.includeDrafts
-        config.fileLimits = options.limits
+        config.fileLimits = options.limits.fitting(config.host)
         // A base_url given but refused is its own error; "not set" would contradict it.
         let given = baseURLWritten || options.baseURL != nil
         if config.baseURL == nil, !given, options.writeOutput || options.reportMissingBaseURL {
@@ -220,7 +220,12 @@ extension SiteBuilder {
             tagDefinitions: settings.tagDefinitions)
         site.words = settings.words
         if let history { site.removedLinks = history.removedLinks(of: site) }
-        if site.config.newPage { site.addedWeeks = AddedWeek.of(site) }
+        if site.config.newPage {
+            let weeks = AddedWeek.of(site)
+            let shown = site.config.newWeeks > 0 ? min(site.config.newWeeks, weeks.count) : weeks.count
+            site.addedWeeks = Array(weeks.prefix(shown))
+            site.olderWeeks = weeks.count - shown
+        }
         let usedTags = Set(site.tags.map(\.key))
         let unusedTags = settings.tagDefinitions.filter { !usedTags.contains(TagResolver.key($0.name)) }
             .map { (name: $0.name, location: $0.location) }

@@ -234,7 +234,7 @@ extension CommandLineTests {
         let pages = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".html") }
         let moved = try pages.contains {
             try String(contentsOf: output.appending(path: $0), encoding: .utf8).contains(
-                "Moved to <a href=\"\(server.url("/og"))\" rel=\"noopener\">")
+                "Moved to <a href=\"\(server.url("/og"))\">")
         }
         #expect(moved, "the 301's card shows where it went")
         let collection = try String(contentsOf: output.appending(path: "links.json"), encoding: .utf8)

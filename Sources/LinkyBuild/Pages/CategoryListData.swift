@@ -11,7 +11,7 @@ struct CategoryListData: DataFileKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         var files: [PlannedFile] = []
         for category in planning.site.categories where category.id != 0 && !category.links.isEmpty {
-            for part in 0..<ListDataRenderer.fileCount(category.links.count) {
+            for part in 0..<ListDataRenderer.fileCount(category.links.count, planning.site.config) {
                 files.append(
                     PlannedFile(
                         path: planning.paths.categoryListData(category.id, part: part),

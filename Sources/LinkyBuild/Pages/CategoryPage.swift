@@ -58,7 +58,9 @@ private extension TemplateContext {
             "category": .map(info), "breadcrumbs": breadcrumbs(id),
             "links": .list(slice.map { linkItem($0) }), "has_links": .bool(!slice.isEmpty),
         ]
-        if !slice.isEmpty { extra["list_tools"] = listTools(data: paths.categoryListData(id)) }
+        if !slice.isEmpty {
+            extra["list_tools"] = listTools(of: category.links, data: paths.categoryListData(id), categories: false)
+        }
         if let pagination = pagination(page: number, of: count, path: { paths.category(id, page: $0) }) {
             extra["pagination"] = pagination
         }

@@ -37,6 +37,7 @@ struct NewPage: HTMLPageKind {
         writer.byte(32)
         writer.int(page)
         writer.int(of)
+        writer.bool(page == of && fingerprints.model.olderWeeks > 0)
         for week in weeks(fingerprints.model) {
             writer.string(week.id)
             writer.int(week.links.count)
@@ -107,6 +108,8 @@ private extension TemplateContext {
                 "title": .string("\(site.config.title) — \(words["weekly_digest"])"),
             ]),
         ]
+        // The last page says where the weeks it leaves out are (`new_weeks`).
+        if page == count && site.olderWeeks > 0 { extra["has_older"] = .bool(true) }
         if let pagination = pagination(page: page, of: count, path: { SitePaths.new(page: $0) }) {
             extra["pagination"] = pagination
         }

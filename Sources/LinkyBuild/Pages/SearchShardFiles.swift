@@ -12,7 +12,10 @@ struct SearchShardFiles: DataFileKind {
     var inputs: PlannedFile.Inputs { .everyLink }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
-        (try SearchShards(search.document(rendering.context), memory: rendering.searchWords).files())
+        (try SearchShards(
+            search.document(rendering.context), memory: rendering.searchWords,
+            files: rendering.site.config.fileLimits.searchShardFiles
+        ).files())
     }
 
     /// Always rendered.

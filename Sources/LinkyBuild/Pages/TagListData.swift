@@ -11,7 +11,7 @@ struct TagListData: DataFileKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         var files: [PlannedFile] = []
         for tag in planning.site.tags {
-            for part in 0..<ListDataRenderer.fileCount(tag.links.count) {
+            for part in 0..<ListDataRenderer.fileCount(tag.links.count, planning.site.config) {
                 files.append(
                     PlannedFile(
                         path: planning.paths.tagListData(tag.id, part: part), kind: TagListData(id: tag.id, part: part))

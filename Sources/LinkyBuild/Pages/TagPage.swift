@@ -55,7 +55,9 @@ private extension TemplateContext {
         var extra: TemplateMap = [
             "tag": .map(info), "links": .list(slice.map { linkItem($0) }), "has_links": .bool(!slice.isEmpty),
         ]
-        if !slice.isEmpty { extra["list_tools"] = listTools(data: paths.tagListData(id)) }
+        if !slice.isEmpty {
+            extra["list_tools"] = listTools(of: tag.links, data: paths.tagListData(id), categories: true)
+        }
         if let pagination = pagination(page: number, of: count, path: { paths.tag(id, page: $0) }) {
             extra["pagination"] = pagination
         }

@@ -98,6 +98,8 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.datesFromHistory = $0 }
             case "new_page":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.newPage = $0 }
+            case "new_weeks":
+                diagnostics.take(mapping.integer(entry, minimum: 0), as: .invalidConfig).map { config.newWeeks = $0 }
             case "new_weeks_per_page":
                 diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map {
                     config.newWeeksPerPage = $0
@@ -158,6 +160,12 @@ enum ConfigParser {
                         choice(raw, key: "link_view", at: mapping.location(of: entry), &diagnostics)
                         ?? config.linkView
                 }
+            case "link_pages":
+                if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
+                    config.linkPages =
+                        choice(raw, key: "link_pages", at: mapping.location(of: entry), &diagnostics)
+                        ?? config.linkPages
+                }
             case "host":
                 if let raw = diagnostics.take(mapping.string(entry), as: .invalidConfig) {
                     config.host = choice(raw, key: "host", at: mapping.location(of: entry), &diagnostics) ?? config.host
@@ -184,7 +192,17 @@ enum ConfigParser {
                         hint: hint ?? "the settings are: \(SiteConfig.knownKeys.joined(separator: ", "))"))
             }
         }
+        fitHost(&config, written: Set(mapping.entries.map(\.key)))
         return (config, diagnostics, baseURLWritten)
+    }
+
+    /// What `host:` changes beyond its limits: Cloudflare Pages takes 20,000 files, and a site's link
+    /// pages (one a link with a note) and section feeds (two a tag) are most of a large site's files, so
+    /// there they are off unless linky.yml turns them on (docs/hosts.md says what the reader loses).
+    static func fitHost(_ config: inout SiteConfig, written: Set<String>) {
+        guard config.host == .cloudflarePages else { return }
+        if !written.contains("link_pages") { config.linkPages = .none }
+        if !written.contains("section_feeds") { config.sectionFeeds = false }
     }
 
     /// A base URL is absolute http(s) and ends in `/`, so page paths can be appended to it.

@@ -152,6 +152,7 @@ extension ByteWriter {
         // A note's HTML and text are made from its Markdown by this program, under the settings: both are
         // in the site's fingerprint, so the Markdown stands for all three (a third of the bytes to hash).
         optional(links[id].note) { $0.string($1.markdown) }
+        bool(links[id].hasPage)
         extraMap(links[id].extra)
         location(links[id].source)
         location(links[id].urlSource)
@@ -256,11 +257,13 @@ extension ByteWriter {
         optionalString(config.repository)
         string(config.repositoryBranch)
         bool(config.sectionFeeds)
+        string(config.linkPages.rawValue)
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
         bool(config.sites)
         bool(config.datesFromHistory)
         bool(config.newPage)
+        int(config.newWeeks)
         int(config.newWeeksPerPage)
         int(config.newFeedWeeks)
         array(config.facets) { writer, facet in
@@ -275,6 +278,7 @@ extension ByteWriter {
         int(config.fileLimits.sitemapAddresses)
         int(config.fileLimits.bookmarkBytes)
         int(config.fileLimits.printBytes)
+        int(config.fileLimits.searchShardFiles)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
         // `host` (and the line it is on) only decides whether the output fits; no page shows it.
     }

@@ -12,6 +12,8 @@ struct ItemFields: Sendable {
     var domainHref = true
     var favorite = true
     var hasPage = true
+    /// `has_note`: whether it has a note (with `link_pages: all`, a link without one has a page too).
+    var hasNote = true
     var tags = true
     var hasTags = true
     var labels = true
@@ -57,6 +59,7 @@ struct ItemFields: Sendable {
         domainHref = names.contains("domain_href")
         favorite = names.contains("favorite")
         hasPage = names.contains("has_page")
+        hasNote = names.contains("has_note")
         tags = names.contains("tags")
         hasTags = names.contains("has_tags")
         labels = names.contains("labels")

@@ -5,8 +5,16 @@ import LinkyTemplates
 extension TemplateContext {
     /// `list_tools` of a category's or tag's page: the data its filters load (`ListDataRenderer`) and
     /// the words `assets/list.js` says (`words_json`: plural forms and how dates are written).
-    func listTools(data path: String) -> TemplateValue {
-        .map(["data": .string(path), "words_json": .string(listWords), "projects": .bool(site.hasProjects)])
+    /// A list on one page carries its data (`inline_data`) instead (`ListDataRenderer.inPage`).
+    func listTools(of links: [Int], data path: String, categories: Bool) -> TemplateValue {
+        var tools: TemplateMap = ["words_json": .string(listWords), "projects": .bool(site.hasProjects)]
+        if ListDataRenderer.inPage(links.count, site.config) {
+            let json = ListDataRenderer(context: self).index(links, categories: categories, script: false)
+            tools["inline_data"] = .string(String(decoding: json, as: UTF8.self))
+        } else {
+            tools["data"] = .string(path)
+        }
+        return .map(tools)
     }
 
     /// The words of `assets/list.js` as JSON, for `data-words`.

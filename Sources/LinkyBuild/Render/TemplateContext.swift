@@ -197,6 +197,7 @@ struct TemplateContext: Sendable {
         }
         if fields.favorite { item["favorite"] = .bool(links[id].favorite) }
         if fields.hasPage { item["has_page"] = .bool(links[id].hasPage) }
+        if fields.hasNote { item["has_note"] = .bool(links[id].note != nil) }
         if fields.tags { item["tags"] = .list(links[id].tags.map { tagReference($0) }) }
         if fields.hasTags { item["has_tags"] = .bool(!links[id].tags.isEmpty) }
         if fields.labels {

@@ -20,7 +20,8 @@ enum TemplateVocabulary {
         "is_home", "is_category", "is_tag_index", "is_tag", "is_link", "is_archive", "is_archive_year", "is_search",
         "is_print", "is_not_found", "is_redirect", "is_broken", "is_website_index", "is_website",
         // A link
-        "url", "display_url", "domain", "domain_href", "favorite", "has_page", "has_tags", "category", "date",
+        "url", "display_url", "domain", "domain_href", "favorite", "has_page", "has_note", "has_tags", "category",
+        "date",
         "date_text",
         "datetime", "image", "favicon", "thumbnail", "site_icon", "fallback", "archive_url", "dead_since",
         "moved_to", "note_html", "extra", "secondary_links", "has_secondary_links", "related", "html", "labels",
@@ -45,13 +46,13 @@ enum TemplateVocabulary {
         // The websites' pages (`sites`)
         "sites", "websites", "has_websites", "website_count", "website",
         // Filtering and sorting a list in the browser
-        "list_tools", "data", "projects", "has_projects",
+        "list_tools", "data", "inline_data", "projects", "has_projects",
         // A repository link's project data (`projects.json`)
         "project", "host", "stars", "stars_text", "stars_exact", "updated", "updated_text", "release", "archived",
         "stale", "license", "language", "fetched",
         // The new page (`new_page`): the links added each week, and its digest feeds
         "is_new", "new", "new_feed", "weeks", "has_weeks", "start", "end", "start_text", "end_text", "counted",
-        "removed", "removed_count", "has_removed",
+        "removed", "removed_count", "has_removed", "has_older",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,

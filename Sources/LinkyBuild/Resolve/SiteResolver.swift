@@ -223,6 +223,11 @@ extension SiteResolver {
             favorite: link.favorite, note: link.note, extra: link.extra, source: link.source,
             urlSource: link.urlSource, sourceOrder: link.sourceOrder)
         resolved.dateFromHistory = link.dateFromHistory
+        switch config.linkPages {
+        case .notes: resolved.hasPage = link.note != nil
+        case .all: resolved.hasPage = true
+        case .none: resolved.hasPage = false
+        }
         resolved.favicon = LinkURL(stored: fetched?.favicon)
         resolved.health = LinkHealth(health[link.url])
         resolved.archive = link.archive

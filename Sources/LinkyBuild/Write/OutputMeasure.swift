@@ -180,6 +180,7 @@ struct HostFit {
     /// The setting that leaves out a folder of the output, where there is one.
     private static func setting(for folder: String) -> String? {
         switch folder {
+        case "l": "`link_pages: none` (each link's own page; the notes stay on the print page, in the feeds and data)"
         case "sites": "`sites: false` (the pages of each website)"
         case "new": "`new_page: false` (the weekly new page)"
         case "broken": "`broken_links_page: false`"

@@ -62,15 +62,16 @@ public struct Link: Sendable, Hashable {
         self.image = image
         self.favorite = favorite
         self.note = note
+        self.hasPage = note != nil
         self.extra = extra
         self.source = source
         self.urlSource = urlSource ?? source
         self.sourceOrder = sourceOrder
     }
 
-    /// A link gets a page of its own when it has a note to show. Inlinable, so that asking it of
-    /// `links[id]` reads the note, not a copy of the whole link.
-    @inlinable public var hasPage: Bool { note != nil }
+    /// Whether the link has a page of its own: with `link_pages: notes` (the default) a link with a
+    /// note, as `init` sets it; the resolver sets it for `all` and `none`.
+    public var hasPage: Bool
 }
 
 /// What the site shows of a link's health (`link-status.json`): only what pages show, so a check that

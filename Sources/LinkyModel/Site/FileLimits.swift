@@ -14,6 +14,17 @@ public struct FileLimits: Sendable, Hashable {
     /// How many bytes a page of a split print page holds at most (`PrintPage`), by estimate: whole
     /// categories each.
     public var printBytes = 18 << 20
+    /// How many files the search page's sharded index (`search/data/`) may have, about: its shards
+    /// grow past their usual size to keep under it (a query then loads more bytes, in as many files).
+    /// Lower with `host: cloudflare-pages`, whose 20,000 files a large site's shards would crowd.
+    public var searchShardFiles = 6_000
 
     public init() {}
+
+    /// These limits on `host`: fewer search shards on Cloudflare Pages (20,000 files a site).
+    public func fitting(_ host: StaticHost) -> FileLimits {
+        var limits = self
+        if host == .cloudflarePages { limits.searchShardFiles = min(limits.searchShardFiles, 1_500) }
+        return limits
+    }
 }

@@ -34,6 +34,8 @@ public struct Site: Sendable {
     public var removedLinks: [RemovedLink] = []
     /// The weeks with a link added or removed, newest first (`new_page`; empty without it).
     public var addedWeeks: [AddedWeek] = []
+    /// The weeks older than the new page shows (`new_weeks`): their links are in the archive.
+    public var olderWeeks = 0
 
     public init(config: SiteConfig, links: [Link], categories: [Category], rootCategories: [Int], tags: [Tag]) {
         self.config = config

@@ -76,6 +76,19 @@ public struct SiteConfig: Sendable, Hashable {
         case written
     }
 
+    /// Which links get a page of their own, `l/<category>/<slug>/index.html` (`link_pages`).
+    public enum LinkPages: String, Sendable, Hashable, CaseIterable {
+        /// The links with a note: the page is where the note is read.
+        case notes
+        /// Every link: a page to point at for each, its note when it has one.
+        case all
+        /// None: a note is read in the print page, the site's feeds and `links.json`, and found by search.
+        case none
+    }
+
+    /// `link_pages`: which links get a page; `notes` unless `host: cloudflare-pages` leaves it unset,
+    /// which makes it `none` (`ConfigParser.fitHost`).
+    public var linkPages: LinkPages = .notes
     /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
     public var sectionFeeds: Bool = true
     /// Entries in each tag's and category's feeds: their newest links, titles and descriptions (the
@@ -103,6 +116,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var newPage: Bool = true
     /// Weeks on each page of `new/`.
     public var newWeeksPerPage: Int = 4
+    /// `new_weeks`: how many weeks (those with a link added or removed, newest first) the new page
+    /// shows; the older ones are in the archive. 0: every week.
+    public var newWeeks: Int = 52
     /// Weeks in the digest feeds `new/feed.xml` and `new/feed.json`, newest first.
     public var newFeedWeeks: Int = 12
     /// Leave links `link-status.json` calls dead out of the site, instead of marking them.
@@ -145,7 +161,8 @@ public struct SiteConfig: Sendable, Hashable {
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
         "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
-        "hide_dead_links", "broken_links_page", "sites", "dates_from_history", "new_page", "new_weeks_per_page",
+        "hide_dead_links", "broken_links_page", "sites", "dates_from_history", "new_page", "link_pages", "new_weeks",
+        "new_weeks_per_page",
         "new_feed_weeks",
         "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
         "host",

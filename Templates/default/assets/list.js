@@ -138,6 +138,18 @@
   function ensureData() {
     if (data) return Promise.resolve(data);
     if (loading) return loading;
+    // A list on one page carries its data (`list_tools.inline_data`); a longer one loads links.js.
+    var inline = document.querySelector("script[data-list-inline]");
+    if (inline) {
+      try {
+        data = JSON.parse(inline.textContent);
+        prepare(data);
+        return (loading = Promise.resolve(data));
+      } catch (error) {
+        status.textContent = words.loadError || "The list's data could not be loaded.";
+        return Promise.reject(error);
+      }
+    }
     loading = new Promise(function (resolve, reject) {
       var script = document.createElement("script");
       window.linkyListData = function (loaded) { data = loaded; };
@@ -347,12 +359,6 @@
     return node;
   }
 
-  function separator(meta) {
-    var sep = element("span", "sep", " \u00b7 ");
-    sep.setAttribute("aria-hidden", "true");
-    meta.appendChild(sep);
-  }
-
   // A count as cards show it: 950, 1.2k, 12.3k, 123k, 1.2M (TemplateContext.compactCount).
   function compact(count) {
     var mark = words.group === "." ? "," : ".";
@@ -402,7 +408,6 @@
     if (more.s) {
       var picture = element("a", "card-picture");
       picture.href = more.u;
-      picture.rel = "noopener";
       picture.tabIndex = -1;
       picture.setAttribute("aria-hidden", "true");
       var img = element("img");
@@ -417,7 +422,6 @@
     var heading = element("h3", "link-title");
     var anchor = element("a", null, link.t);
     anchor.href = more.u;
-    anchor.rel = "noopener";
     heading.appendChild(anchor);
     if (link.f) {
       heading.appendChild(document.createTextNode(" "));
@@ -443,22 +447,17 @@
     domain.appendChild(document.createTextNode(shown.hosts[more.h] || ""));
     meta.appendChild(domain);
     if (link.a) {
-      separator(meta);
       var time = element("time", null, day(link.a));
       time.setAttribute("datetime", link.a);
       meta.appendChild(time);
     }
     if (shown.categories && more.c !== undefined) {
       var category = shown.categories[more.c];
-      var place = element("span", "link-category");
-      separator(place);
-      var categoryLink = element("a", null, category[0]);
+      var categoryLink = element("a", "link-category", category[0]);
       categoryLink.href = root + category[1];
-      place.appendChild(categoryLink);
-      meta.appendChild(place);
+      meta.appendChild(categoryLink);
     }
     if (more.p) {
-      separator(meta);
       var note = element("a", "note-link", words.note || "Note");
       note.href = root + more.p;
       meta.appendChild(note);

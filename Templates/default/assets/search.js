@@ -782,7 +782,6 @@
     // title is the link they use).
     var box = element("a", "card-picture");
     box.href = link.u;
-    box.rel = "noopener";
     box.tabIndex = -1;
     box.setAttribute("aria-hidden", "true");
     box.appendChild(picture(pictureSource(link.i), link.w, link.h));
@@ -796,7 +795,7 @@
       icon.className = "favicon";
       domain.appendChild(icon);
     } else {
-      var letter = element("span", "favicon favicon-initial fallback-tone-" + (link.k || 0), initial(link.d));
+      var letter = element("i", "favicon t" + (link.k || 0), initial(link.d));
       letter.setAttribute("aria-hidden", "true");
       domain.appendChild(letter);
     }
@@ -850,7 +849,6 @@
     var title = element("h2", "link-title");
     var anchor = element("a");
     anchor.href = link.u;
-    anchor.rel = "noopener";
     anchor.appendChild(highlighted(link.t, terms, 0));
     title.appendChild(anchor);
     if (link.f) {
@@ -865,20 +863,17 @@
     var meta = element("p", "link-meta");
     meta.appendChild(domainLabel(link));
     if (link.a) {
-      meta.appendChild(document.createTextNode(" \u00b7 "));
       var time = element("time", "", day(link.a));
       time.setAttribute("datetime", link.a);
       meta.appendChild(time);
     }
     var category = manifest.categories[link.c];
     if (category && link.c !== 0) {
-      meta.appendChild(document.createTextNode(" \u00b7 "));
       var categoryLink = element("a", "link-category", category.trail || category.title);
       categoryLink.href = root + category.href;
       meta.appendChild(categoryLink);
     }
     if (link.p) {
-      meta.appendChild(document.createTextNode(" \u00b7 "));
       var note = element("a", "note-link", say("note", "Note"));
       note.href = root + link.p;
       meta.appendChild(note);

@@ -96,10 +96,15 @@ import Testing
     }
 
     @Test func aLongListKeepsItsDetailsInPartsOfFiveHundred() {
-        #expect(ListDataRenderer.fileCount(1) == 1)
-        #expect(ListDataRenderer.fileCount(500) == 1)
-        #expect(ListDataRenderer.fileCount(501) == 3)
-        #expect(ListDataRenderer.fileCount(1500) == 4)
+        var config = SiteConfig()
+        config.pageSize = 1
+        #expect(ListDataRenderer.fileCount(1, config) == 0, "one page: the data is in it")
+        #expect(ListDataRenderer.fileCount(2, config) == 1)
+        #expect(ListDataRenderer.fileCount(500, config) == 1)
+        #expect(ListDataRenderer.fileCount(501, config) == 3)
+        #expect(ListDataRenderer.fileCount(1500, config) == 4)
+        config.pageSize = 50
+        #expect(ListDataRenderer.fileCount(50, config) == 0 && ListDataRenderer.fileCount(51, config) == 1)
         let ids = Array(0..<1203)
         #expect(Array(ListDataRenderer.chunk(ids, part: 1)) == Array(0..<500))
         #expect(Array(ListDataRenderer.chunk(ids, part: 3)) == Array(1000..<1203))

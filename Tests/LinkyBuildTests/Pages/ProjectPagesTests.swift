@@ -126,10 +126,12 @@ import Testing
         #expect(try link("Plain")["project"] == nil)
         #expect(try link("Deleted")["project"] == nil)
         // The list's data sorts by them: `k` stars, `b` the last update.
-        let script = try site.read("c/web/links.js")
-        let data = try #require(
-            try JSONSerialization.jsonObject(with: Data(script.dropFirst("linkyListData(".count).dropLast(3).utf8))
-                as? [String: Any])
+        // The category is on one page: the page carries the list's data.
+        let page = try site.read("c/web/index.html")
+        let inline = try #require(
+            page.firstMatch(of: #/<script type="application/json" data-list-inline>(.*?)</script>/#))
+        #expect(!site.exists("c/web/links.js"))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(inline.1.utf8)) as? [String: Any])
         let entries = try #require(data["links"] as? [[String: Any]])
         let gin = try #require(entries.first { $0["t"] as? String == "Gin" })
         #expect(gin["k"] as? Int == 81_234 && gin["b"] as? String == "2026-11-20")

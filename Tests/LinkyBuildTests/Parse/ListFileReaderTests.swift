@@ -151,10 +151,10 @@ import Testing
         #expect(broken.map(\.location?.line) == [22])
         // The card shows the secondary links and the related link.
         #expect(tools.contains(#"<p class="link-secondary">"#))
-        #expect(tools.contains(#"Related to <a href="https://flask.example/" rel="noopener">Flask</a>"#))
+        #expect(tools.contains(#"Related to <a href="https://flask.example/">Flask</a>"#))
         // A link with a note has a page of its own, which shows its secondary links too.
         let karakeepPage = try site.read("l/shapes/tools/karakeep/index.html")
-        #expect(karakeepPage.contains(#"<a href="https://code.example/karakeep" rel="noopener">Source Code</a>"#))
+        #expect(karakeepPage.contains(#"<a href="https://code.example/karakeep">Source Code</a>"#))
         let summary = try #require(built.listFiles.first)
         #expect(summary.itemsRead == 13)
         #expect(summary.linksMade == 14)

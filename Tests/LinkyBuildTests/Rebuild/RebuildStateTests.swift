@@ -480,10 +480,10 @@ import Testing
             id: 0, slug: "a", category: 0, url: try LinkURL(parsing: "https://a.example/"), title: "A",
             description: nil,
             tags: [], date: nil, image: nil, favorite: false, note: nil, extra: [:], source: location, sourceOrder: 0)
-        #expect(Mirror(reflecting: link).children.count == 26)
+        #expect(Mirror(reflecting: link).children.count == 27)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 37)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 39)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {

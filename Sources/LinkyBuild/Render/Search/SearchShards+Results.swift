@@ -11,7 +11,7 @@ extension SearchShards {
         for id in index.links.indices { bytes += Self.shownLength(index.links[id], description: snippets[id]) }
         let average = max(bytes / max(count, 1), 1)
         let size = max(
-            Self.resultShardBytes / average, 8, (count + Self.maximumResultShards - 1) / Self.maximumResultShards)
+            Self.resultShardBytes / average, 8, (count + maximumResultShards - 1) / maximumResultShards)
         let shards = stride(from: 0, to: count, by: size).map { first in
             let slice = (first..<min(first + size, count)).map {
                 Self.shown(index.links[$0], description: snippets[$0])

@@ -1,4 +1,5 @@
 import Foundation
+import LinkyModel
 import Synchronization
 
 /// The sharded search index the search page loads (`search/data/`): a manifest, term shards keyed by
@@ -16,11 +17,13 @@ struct SearchShards {
     /// Below this many bytes of shards in all, they go inline into the manifest.
     static let inlineLimit = 96_000
     static let termShardBytes = 24_000
-    static let maximumTermShards = 1_000
+    /// How many term shards, `p` shards and result shards there are at most, from `FileLimits`'s
+    /// `searchShardFiles` (6,000 by default: 1,000, 150 and 4,000): past those the shards grow instead.
+    var maximumTermShards: Int { max(fileBudget / 6, 50) }
     /// The `p` space's shards, beside those: each is a separator in the manifest every query loads.
-    static let maximumPhraseShards = 150
+    var maximumPhraseShards: Int { max(fileBudget / 40, 10) }
     static let resultShardBytes = 8_000
-    static let maximumResultShards = 4_000
+    var maximumResultShards: Int { max(fileBudget * 2 / 3, 100) }
     static let filterShardBytes = 24_000
     /// How many results each precomputed result keeps in rank order (search.js shows 200), and about
     /// how many bytes of them a `b` shard holds.
@@ -38,10 +41,15 @@ struct SearchShards {
     let tails: SearchWordTable
     /// Every facet value's name, by its number (`SearchIndexDocument.labelNames`).
     let labelNames: [String]
+    /// About how many files the shards may make (`FileLimits.searchShardFiles`).
+    let fileBudget: Int
 
     /// `memory`: the last build's word tables, patched instead of made whole when it has them.
-    init(_ index: SearchIndexDocument, memory: (any SearchWordMemory)? = nil) {
+    init(
+        _ index: SearchIndexDocument, memory: (any SearchWordMemory)? = nil, files: Int = FileLimits().searchShardFiles
+    ) {
         self.index = index
+        self.fileBudget = files
         let tables = SearchWordTables(index, memory: memory)
         self.table = tables.words
         self.tails = tables.tails
@@ -263,9 +271,9 @@ extension SearchShards {
         // `p` is left out of the shards' size: its tails (7.5 MB at 100k links) would make every
         // other shard larger, and with it every query's first bytes (measured: 31 → 40 KB gzip median).
         let total = [uncut.words, uncut.inside, uncut.consonants].reduce(0) { $0 + $1.sizes.reduce(0, +) }
-        let target = max(Self.termShardBytes, total / Self.maximumTermShards)
+        let target = max(Self.termShardBytes, total / maximumTermShards)
         let phraseBytes = uncut.phrases.sizes.reduce(0, +)
-        let phraseTarget = max(Self.termShardBytes, phraseBytes / Self.maximumPhraseShards)
+        let phraseTarget = max(Self.termShardBytes, phraseBytes / maximumPhraseShards)
         func cut(_ sized: Sized, target: Int = target) -> SearchTermSpace {
             var space = sized.space
             space.cut(target: target) { sized.sizes[$0] }
