@@ -2,11 +2,15 @@
 # Benchmark `linky-site build` against Hugo on synthetic sites of several sizes: the same collection
 # (Benchmarks/generate.py --hugo), built by both tools alternately, cold, each run into its own new folder.
 #
-#   bash Benchmarks/run.sh [SIZES...]        (default: 1000 10000 100000)
+#   bash Benchmarks/run.sh [SIZES...]        (default: 1000 10000 100000 1000000)
 #
 # Environment:
-#   BENCH_DIR   where sites, outputs and logs go (default /tmp/linky-bench)
+#   BENCH_DIR   where sites, outputs and logs go (default /tmp/linky-bench; 1,000,000 links take about
+#               1 GB of sources and 18 GB of output: not a RAM disk)
 #   RUNS        timed builds per size and tool (default 3)
+#   HUGO_UP_TO  the largest size Hugo builds too (default 100000): above it linky-site alone is timed
+#               (Hugo would take the better part of an hour at 1,000,000 links)
+#   LARGE_RUNS  timed builds per size above HUGO_UP_TO (default 1)
 #   SETTLE      seconds to wait after `sync` before each timed build, which then reads the site's files
 #               (default 5; see Benchmarks/README.md)
 #   LINKY_BIN   use this binary instead of building the release product
@@ -19,6 +23,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SEED=42
 RUNS=${RUNS:-3}
+HUGO_UP_TO=${HUGO_UP_TO:-100000}
+LARGE_RUNS=${LARGE_RUNS:-1}
 SETTLE=${SETTLE:-5}
 BENCH_DIR=${BENCH_DIR:-/tmp/linky-bench}
 GENERATOR=Benchmarks/generate.py
@@ -26,7 +32,7 @@ GENERATOR=Benchmarks/generate.py
 if [[ $# -gt 0 ]]; then
     SIZES=("$@")
 else
-    SIZES=(1000 10000 100000)
+    SIZES=(1000 10000 100000 1000000)
 fi
 for n in "${SIZES[@]}"; do
     if ! [[ $n =~ ^[1-9][0-9]*$ ]]; then
@@ -34,10 +40,14 @@ for n in "${SIZES[@]}"; do
         exit 2
     fi
 done
-if ! [[ $RUNS =~ ^[1-9][0-9]*$ ]]; then
-    echo "run.sh: RUNS must be a positive integer, got '$RUNS'" >&2
-    exit 2
-fi
+for value in "$RUNS" "$LARGE_RUNS" "$HUGO_UP_TO"; do
+    if ! [[ $value =~ ^[1-9][0-9]*$ ]]; then
+        echo "run.sh: RUNS, LARGE_RUNS and HUGO_UP_TO must be positive integers, got '$value'" >&2
+        exit 2
+    fi
+done
+# with_hugo SIZE: whether Hugo builds that size too.
+with_hugo() { (($1 <= HUGO_UP_TO)); }
 if ! [[ $SETTLE =~ ^[0-9]+$ ]]; then
     echo "run.sh: SETTLE must be a whole number of seconds, got '$SETTLE'" >&2
     exit 2
@@ -174,11 +184,19 @@ for n in "${SIZES[@]}"; do
     site=$BENCH_DIR/site-$n
     hsite=$BENCH_DIR/hugo-site-$n
     marker=$site/.generated-$n-seed$SEED
-    if [[ -f $marker && $(cat "$marker") == "$gen_sum" && -f $hsite/hugo.toml ]]; then
-        echo "site $n: reusing $site and $hsite"
+    if with_hugo "$n"; then
+        if [[ -f $marker && $(cat "$marker") == "$gen_sum" && -f $hsite/hugo.toml ]]; then
+            echo "site $n: reusing $site and $hsite"
+        else
+            echo "site $n: generating $site and $hsite"
+            python3 "$GENERATOR" "$n" "$site" --hugo "$hsite" --seed "$SEED" --force
+            echo "$gen_sum" >"$marker"
+        fi
+    elif [[ -f $marker && $(cat "$marker") == "$gen_sum" ]]; then
+        echo "site $n: reusing $site (linky-site only: above HUGO_UP_TO)"
     else
-        echo "site $n: generating $site and $hsite"
-        python3 "$GENERATOR" "$n" "$site" --hugo "$hsite" --seed "$SEED" --force
+        echo "site $n: generating $site (linky-site only: above HUGO_UP_TO)"
+        python3 "$GENERATOR" "$n" "$site" --seed "$SEED" --force
         echo "$gen_sum" >"$marker"
     fi
 done
@@ -280,13 +298,19 @@ for n in "${SIZES[@]}"; do
     LINKY_WALLS=()
     HUGO_PEAK=0
     LINKY_PEAK=0
+    runs=$RUNS
+    tools=(hugo linky)
+    if ! with_hugo "$n"; then
+        runs=$LARGE_RUNS
+        tools=(linky)
+    fi
     # Alternate the tools, so a burst of load from the machine's other users hits both alike.
-    for ((run = 1; run <= RUNS; run++)); do
-        run_build hugo "$n" "$run"
+    for ((run = 1; run <= runs; run++)); do
+        if with_hugo "$n"; then run_build hugo "$n" "$run"; fi
         run_build linky "$n" "$run"
     done
-    for tool in hugo linky; do
-        out=$OUT_ROOT/$tool-$n-$RUNS
+    for tool in "${tools[@]}"; do
+        out=$OUT_ROOT/$tool-$n-$runs
         if [[ $tool == hugo ]]; then
             read -r best median < <(median_best "${HUGO_WALLS[@]}")
             kb=$HUGO_PEAK
@@ -307,9 +331,9 @@ for n in "${SIZES[@]}"; do
     site=$BENCH_DIR/site-$n
     EDITED_FILE=$(find "$site/links" -name '*.md' ! -name '_index.md' -print | sort | sed -n 1p)
     cp -p "$EDITED_FILE" "$EDIT_BACKUP"
-    out=$OUT_ROOT/linky-$n-$RUNS
+    out=$OUT_ROOT/linky-$n-$runs
     REBUILD_WALLS=()
-    for ((run = 1; run <= RUNS; run++)); do
+    for ((run = 1; run <= runs; run++)); do
         sed "/^description: \"/s/\"$/ benchmarked$run\"/" "$EDIT_BACKUP" >"$EDITED_FILE"
         if cmp -s "$EDITED_FILE" "$EDIT_BACKUP"; then
             echo "run.sh: could not edit the description of $EDITED_FILE" >&2
@@ -335,7 +359,7 @@ for n in "${SIZES[@]}"; do
     read -r _ WALL < <(median_best "${REBUILD_WALLS[@]}")
     REBUILD[$n]=$WALL
     REBUILD_RUNS[$n]=${REBUILD_WALLS[*]}
-    printf '  size %-7s linky  one-file rebuild, median of %d: %8.3f s\n' "$n" "$RUNS" "$WALL"
+    printf '  size %-7s linky  one-file rebuild, median of %d: %8.3f s\n' "$n" "$runs" "$WALL"
 done
 
 # --- report ------------------------------------------------------------------
@@ -343,6 +367,10 @@ echo
 printf '%8s %-6s %9s %9s %9s %9s %9s %10s\n' "links" "tool" "files" "out MB" "best s" "median s" "RSS MB" "links/s"
 for n in "${SIZES[@]}"; do
     for tool in hugo linky; do
+        if [[ -z ${MEDIAN[$tool-$n]:-} ]]; then
+            printf '%8s %-6s %9s\n' "$n" "$tool" "(not run: above HUGO_UP_TO)"
+            continue
+        fi
         lps=$(awk -v n="$n" -v t="${MEDIAN[$tool-$n]}" 'BEGIN {if (t > 0) printf "%.0f", n / t; else print "-"}')
         printf '%8s %-6s %9s %9s %9.3f %9.3f %9s %10s\n' "$n" "$tool" "${FILES[$tool-$n]}" "${MB[$tool-$n]}" \
             "${BEST[$tool-$n]}" "${MEDIAN[$tool-$n]}" "${RSS[$tool-$n]}" "$lps"
@@ -351,7 +379,7 @@ done
 
 echo
 for n in "${SIZES[@]}"; do
-    awk -v n="$n" -v lt="${MEDIAN[linky-$n]}" -v ht="${MEDIAN[hugo-$n]}" -v lm="${RSS[linky-$n]}" -v hm="${RSS[hugo-$n]}" 'BEGIN {
+    with_hugo "$n" && awk -v n="$n" -v lt="${MEDIAN[linky-$n]}" -v ht="${MEDIAN[hugo-$n]}" -v lm="${RSS[linky-$n]}" -v hm="${RSS[hugo-$n]}" 'BEGIN {
         tr = (ht > 0) ? sprintf("%.2f", lt / ht) : "n/a"
         mr = (hm > 0) ? sprintf("%.2f", lm / hm) : "n/a"
         sp = (lt > 0) ? sprintf("%.1f", ht / lt) : "n/a"
@@ -369,9 +397,11 @@ if [[ ${#SIZES[@]} -gt 1 ]]; then
         for ((i = 1; i < ${#sorted[@]}; i++)); do
             a=${sorted[i - 1]}
             b=${sorted[i]}
-            awk -v tool="$tool" -v a="$a" -v b="$b" -v ta="${BEST[$tool-$a]}" -v tb="${BEST[$tool-$b]}" 'BEGIN {
+            [[ -n ${BEST[$tool-$a]:-} && -n ${BEST[$tool-$b]:-} ]] || continue
+            awk -v tool="$tool" -v a="$a" -v b="$b" -v ta="${BEST[$tool-$a]}" -v tb="${BEST[$tool-$b]}" \
+                -v ma="${RSS[$tool-$a]}" -v mb="${RSS[$tool-$b]}" -v oa="${MB[$tool-$a]}" -v ob="${MB[$tool-$b]}" 'BEGIN {
                 if (ta > 0) r = sprintf("%.2f", tb / ta); else r = "n/a (time too small)"
-                printf "%-5s time(%d)/time(%d) = %s  (size ratio %.1f; linear scaling gives the same number)\n", tool, b, a, r, b / a
+                printf "%-5s time(%d)/time(%d) = %s, peak RSS %.2f, output %.2f  (size ratio %.1f; linear scaling gives the same numbers)\n", tool, b, a, r, mb / ma, ob / oa, b / a
             }'
         done
     done
