@@ -24,6 +24,7 @@ extension TemplateContext {
             "none": words["filter_none"], "more": words["show_more"], "loadError": words["filter_load_error"],
             "favorite": words["favorite"], "dead": words["dead"], "note": words["note"],
         ]
+        if site.config.linkPages == .all { messages["details"] = words["details"] }
         if site.hasProjects {
             messages["stars"] = words["stars"]
             messages["updated"] = words["project_updated"]

@@ -458,7 +458,7 @@
       meta.appendChild(categoryLink);
     }
     if (more.p) {
-      var note = element("a", "note-link", words.note || "Note");
+      var note = element("a", "note-link", more.o ? words.details || "Details" : words.note || "Note");
       note.href = root + more.p;
       meta.appendChild(note);
     }

@@ -48,7 +48,10 @@ import Testing
     @Test func allGivesEveryLinkAPageAndNamesItDetailsWhenThereIsNoNote() async throws {
         let built = try await Self.build("link_pages: all\n")
         #expect(Self.linkPages(built).count == built.site.links.count)
-        let plain = try #require(built.site.links.first { $0.note == nil && $0.description != nil })
+        let plain = try #require(
+            built.site.links.first {
+                $0.note == nil && $0.description != nil && $0.title.allSatisfy { $0.isLetter || $0 == " " }
+            })
         let page = try #require(built.page(SitePaths(site: built.site).link(plain.id)))
         #expect(page.contains(plain.description!.xmlEscaped))
         #expect(page.contains(#"<a class="visit-box" href="\#(plain.url.absoluteString.xmlEscaped)">"#))
@@ -56,6 +59,13 @@ import Testing
             .compactMap { built.page($0) }.flatMap(Self.items)
         let item = try #require(listed.first { $0.contains(#"data-link-id="\#(plain.id)""#) })
         #expect(item.contains(">Details</a>"), "\(item)")
+        // The list's data says so too, for the items the script draws (`o`), and gives it the word.
+        let data = built.files.keys.filter { $0.hasPrefix("c/") }.compactMap { built.page($0) }.joined()
+        #expect(data.contains(#""o":1,"p":"l/"#) && data.contains(#"&quot;details&quot;:&quot;Details&quot;"#))
+        let at = try #require(data.range(of: #""t":"\#(plain.title)""#), "\(plain.title)")
+        let start = try #require(data[..<at.lowerBound].lastIndex(of: "{"))
+        let end = try #require(data[at.upperBound...].firstIndex(of: "}"))
+        #expect(data[start...end].contains(#""o":1"#), "\(data[start...end])")
     }
 
     @Test func noneWritesNoLinkPagesAndKeepsTheNotesInThePrintPageAndData() async throws {

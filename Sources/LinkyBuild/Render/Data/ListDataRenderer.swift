@@ -179,7 +179,7 @@ struct ListDataRenderer {
     private enum DetailKeys { case beforeF, fToI, lToT, afterT }
 
     /// The details of `id` whose keys are in `keys`' range: `c` `d` before `f`; `h` between `g` and
-    /// `i`; `n` `p` `s` between `l` and `t`; `u` after it.
+    /// `i`; `n` `o` `p` `s` between `l` and `t`; `u` after it.
     private func details(of id: Int, into json: inout JSONText, tables: DetailTables, keys: DetailKeys) {
         let links = context.site.links
         switch keys {
@@ -192,6 +192,8 @@ struct ListDataRenderer {
             json.member("h", tables.hostIndex[links[id].url.displayHost])
         case .lToT:
             if let icon = iconSource(id) { json.member("n", icon) }
+            // `o`: a page without a note (`link_pages: all`), which the item calls "Details".
+            if links[id].hasPage && links[id].note == nil { json.member("o", 1) }
             if links[id].hasPage { json.member("p", context.href(context.paths.link(id))) }
             if let picture = pictureSource(id) { json.member("s", picture) }
         case .afterT:
