@@ -39,16 +39,16 @@ struct StageClock {
     }
 
     /// The process's peak resident memory so far, in MB (`ru_maxrss` is in KiB on Linux).
-    private static func peakMB() -> Int {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-        return Int(usage.ru_maxrss) / 1024
-    }
+    private static func peakMB() -> Int { usage().map { Int($0.ru_maxrss) / 1024 } ?? 0 }
 
     private static func cpuSeconds() -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        guard let usage = usage() else { return 0 }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    private static func usage() -> rusage? {
+        var usage = rusage()
+        return getrusage(RUSAGE_SELF.rawValue, &usage) == 0 ? usage : nil
     }
 }

@@ -28,16 +28,20 @@ struct NewPage: HTMLPageKind {
 
     func linksShown(_ site: Site) -> LinksShown { .these(weeks(site).flatMap(\.links)) }
 
+    /// Whether this page is the last and `new_weeks` left older weeks out: it then points at the archive.
+    func pointsAtArchive(_ site: Site) -> Bool { page == of && site.olderWeeks > 0 }
+
     func pageContext(_ rendering: PageRendering) -> TemplateValue {
         let path = SitePaths.new(page: page)
-        return rendering.context.at(path).newContext(weeks: weeks(rendering.site), page: page, of: of)
+        return rendering.context.at(path).newContext(
+            weeks: weeks(rendering.site), page: page, of: of, older: pointsAtArchive(rendering.site))
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(32)
         writer.int(page)
         writer.int(of)
-        writer.bool(page == of && fingerprints.model.olderWeeks > 0)
+        writer.bool(pointsAtArchive(fingerprints.model))
         for week in weeks(fingerprints.model) {
             writer.string(week.id)
             writer.int(week.links.count)
@@ -99,7 +103,7 @@ extension TemplateContext {
 }
 
 private extension TemplateContext {
-    func newContext(weeks: ArraySlice<AddedWeek>, page: Int, of count: Int) -> TemplateValue {
+    func newContext(weeks: ArraySlice<AddedWeek>, page: Int, of count: Int, older: Bool) -> TemplateValue {
         let path = SitePaths.new(page: page)
         var extra: TemplateMap = [
             "weeks": .list(weeks.map { .map(addedWeek($0, itemsOn: path)) }), "has_weeks": .bool(!weeks.isEmpty),
@@ -108,8 +112,7 @@ private extension TemplateContext {
                 "title": .string("\(site.config.title) — \(words["weekly_digest"])"),
             ]),
         ]
-        // The last page says where the weeks it leaves out are (`new_weeks`).
-        if page == count && site.olderWeeks > 0 { extra["has_older"] = .bool(true) }
+        if older { extra["has_older"] = .bool(true) }
         if let pagination = pagination(page: page, of: count, path: { SitePaths.new(page: $0) }) {
             extra["pagination"] = pagination
         }

@@ -118,13 +118,13 @@ struct SiteRenderer: Sendable {
         }
     }
 
+    /// The most pages one render task renders before it stores them.
+    static let maximumChunk = 400
+
     /// The large files (`PlannedFile.isLarge`: the print page, links.json, the search index, the
     /// bookmarks file…) are each as much work as hundreds of pages: each gets a task of its own and
     /// comes first, heaviest first (`PageKind.renderWeight`), so they run beside the pages instead of
     /// last, on one core. The search index and its script share a task, which writes the index once.
-    /// The most pages one render task renders before it stores them.
-    static let maximumChunk = 400
-
     private func chunks(_ plan: [PlannedFile], workers: Int) -> [ArraySlice<PlannedFile>] {
         let searchIndex = plan.filter { $0.kind.sharesSearchIndex }
         // The heaviest first, so that the last to finish is a short one.

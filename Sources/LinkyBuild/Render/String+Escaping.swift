@@ -1,4 +1,10 @@
+import Foundation
+
 extension String {
+    /// JSON text made safe inside a `<script>` element: every `<` (only ever inside a JSON string) written
+    /// `\u003c`, JSON's own escape, so that no text of it can end the element or open a comment.
+    var scriptSafeJSON: String { replacingOccurrences(of: "<", with: "\\u003c") }
+
     /// Text safe inside XML/HTML element content and double-quoted attributes.
     ///
     /// Worked on the UTF-8 bytes: every character it changes is one ASCII byte, or U+FFFE/U+FFFF

@@ -10,7 +10,7 @@ extension TemplateContext {
         var tools: TemplateMap = ["words_json": .string(listWords), "projects": .bool(site.hasProjects)]
         if ListDataRenderer.inPage(links.count, site.config) {
             let json = ListDataRenderer(context: self).index(links, categories: categories, script: false)
-            tools["inline_data"] = .string(String(decoding: json, as: UTF8.self))
+            tools["inline_data"] = .string(String(decoding: json, as: UTF8.self).scriptSafeJSON)
         } else {
             tools["data"] = .string(path)
         }

@@ -88,6 +88,6 @@ extension TemplateContext {
     /// A JavaScript string literal of `text` (JSON's escaping, quotes and `<` included).
     static func javaScriptString(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        return String(decoding: data, as: UTF8.self).scriptSafeJSON
     }
 }

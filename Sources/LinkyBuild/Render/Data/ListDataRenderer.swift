@@ -43,8 +43,8 @@ struct ListDataRenderer {
     /// link of `ids`, in the list's order, and, for a list of up to `detailsChunk` links, what showing
     /// one needs. `categories` when the list spans several (a tag's links), so that each item can name
     /// its category as the page's own items do.
-    /// `script: false`: the JSON alone, for a page to carry (`inPage`), every `<` written `\u003c` so
-    /// that no text of it can close its `<script>`.
+    /// `script: false`: the JSON alone, for a page to carry (`inPage`; made safe there with
+    /// `scriptSafeJSON`).
     func index(_ ids: [Int], categories: Bool, script: Bool = true) -> [UInt8] {
         let site = context.site
         let links = site.links
@@ -119,14 +119,7 @@ struct ListDataRenderer {
             }
             json.member("version", 1)
         }
-        guard script else {
-            var bytes: [UInt8] = []
-            for byte in json.finish(suffix: "") {
-                if byte == UInt8(ascii: "<") { bytes += Array(#"\u003c"#.utf8) } else { bytes.append(byte) }
-            }
-            return bytes
-        }
-        return json.finish(suffix: ");\n")
+        return json.finish(suffix: script ? ");\n" : "")
     }
 
     /// Part `part` (1…) of a long list's details (`links-<part>.js`): `linkyListDetails(part, JSON);`,
