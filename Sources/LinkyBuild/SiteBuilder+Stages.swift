@@ -248,7 +248,9 @@ extension SiteBuilder {
             diagnostics: themeDiagnostics + TemplateVocabulary.check(theme, words: settings.words))
         let earlier = settings.diagnostics + resolved.diagnostics + themeDiagnostics
         guard let site = resolved.site, !earlier.containsErrors else { return planned }
-        let (files, diagnostics) = PagePlanner(site: site, assetNames: Array(theme.assets.keys)).planWithRedirects()
+        let (files, diagnostics) = PagePlanner(
+            site: site, assetNames: Array(theme.assets.keys), wholeSearchScript: theme.loadsWholeSearchScript
+        ).planWithRedirects()
         planned.files = files
         planned.diagnostics += diagnostics
         if comparing {

@@ -15,6 +15,10 @@ public struct Theme: Sendable {
     public let templateSources: [String: String]
     /// Files copied to the output's `assets/` folder, by path below it.
     public let assets: [String: Data]
+    /// Whether a site's own template or asset names the whole search index as a script
+    /// (`search-index.js`, `LINKY_SEARCH_INDEX`): the build writes that script only then, as the
+    /// built-in theme searches the sharded index and never loads it (59 MiB at 100,000 links).
+    public let loadsWholeSearchScript: Bool
     private let library: TemplateLibrary
 
     /// Loads the built-in theme and every file of `overrides` (a site's `templates/` folder, when it exists),
@@ -23,7 +27,8 @@ public struct Theme: Sendable {
         var sources: [String: (text: String, origin: String)] = [:]
         var assets: [String: Data] = [:]
         var diagnostics: [Diagnostic] = []
-        func add(_ relative: String, _ data: Data, origin: String) {
+        var loadsWholeSearchScript = false
+        func add(_ relative: String, _ data: Data, origin: String, own: Bool) {
             if relative.hasSuffix(".mustache") {
                 guard let text = String(data: data, encoding: .utf8) else {
                     diagnostics.append(
@@ -35,15 +40,18 @@ public struct Theme: Sendable {
                 sources[String(relative.dropLast(".mustache".count))] = (text, origin)
             } else if relative.hasPrefix("assets/") {
                 assets[String(relative.dropFirst("assets/".count))] = data
+            } else {
+                return
             }
+            if own { loadsWholeSearchScript = loadsWholeSearchScript || namesWholeSearchScript(data) }
         }
-        for (relative, data) in DefaultTheme.files { add(relative, data, origin: "(built-in) \(relative)") }
+        for (relative, data) in DefaultTheme.files { add(relative, data, origin: "(built-in) \(relative)", own: false) }
         if let overrides {
             for relative in filesBelow(overrides) {
                 let path = overrides.appending(path: relative).path
                 switch RegularFile.read(path) {
                 case .success(let data):
-                    add(relative, data, origin: "\(sitePath)/\(relative)")
+                    add(relative, data, origin: "\(sitePath)/\(relative)", own: true)
                 case .failure(.notAFile) where isFolder(path):
                     continue  // a symbolic link to a folder: the walk does not follow it, as before
                 case .failure(let failure):
@@ -90,7 +98,7 @@ public struct Theme: Sendable {
         }
         let theme = Theme(
             templateOrigins: sources.mapValues(\.origin), templateSources: sources.mapValues(\.text), assets: assets,
-            library: library)
+            loadsWholeSearchScript: loadsWholeSearchScript, library: library)
         return (theme, diagnostics)
     }
 
@@ -127,6 +135,11 @@ public struct Theme: Sendable {
 // MARK: - Helpers
 
 private extension Theme {
+    /// Whether a file's bytes name `search-index.js` or the global it sets.
+    static func namesWholeSearchScript(_ data: Data) -> Bool {
+        ["search-index.js", "LINKY_SEARCH_INDEX"].contains { data.range(of: Data($0.utf8)) != nil }
+    }
+
     /// Relative paths of the regular files below a folder, sorted; hidden files are skipped.
     static func filesBelow(_ folder: URL) -> [String] {
         guard

@@ -27,10 +27,12 @@ import Testing
         for path in [
             "index.html", "tags/index.html", "archive/index.html", "search/index.html", "print/index.html", "404.html",
             "feed.xml", "feed.json", "sitemap.xml", "bookmarks.html", "links.json", "search-index.json",
-            "search-index.js", "assets/style.css", "assets/search.js",
+            "assets/style.css", "assets/search.js",
         ] {
             #expect(site.exists(path), "\(path) missing")
         }
+        // The built-in theme searches the shards: the whole index as a script is not written for it.
+        #expect(!site.exists("search-index.js"))
     }
 
     @Test func readingListHasEveryKindOfPage() async throws {
@@ -256,13 +258,26 @@ import Testing
             as? [String: Any]
         #expect(index?["version"] as? Int == 1)
         #expect((index?["links"] as? [Any])?.count == report.site?.links.count)
-        let script = try site.read("search-index.js")
-        #expect(script.hasPrefix("window.LINKY_SEARCH_INDEX = {"))
-        #expect(script.hasSuffix(";\n"))
         let data =
             try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appending(path: "links.json")))
             as? [String: Any]
         #expect(data?["version"] as? Int == 1)
+    }
+
+    /// `search-index.js` is written for a theme that names it, in a template or an asset of its own, and
+    /// holds `search-index.json`'s object.
+    @Test(arguments: ["templates/assets/whole.js", "templates/extra.mustache"])
+    func theWholeIndexScriptIsWrittenForAThemeThatLoadsIt(_ file: String) async throws {
+        let site = try TestSite([
+            "linky.yml": "title: Whole\n", "links/a.md": TestSite.link(url: "https://a.example/", title: "A"),
+            file: "<script src=\"search-index.js\"></script>\n",
+        ])
+        defer { site.remove() }
+        let report = await site.build()
+        #expect(report.outcome == .success, "\(report.diagnostics)")
+        let script = try site.read("search-index.js")
+        let json = try site.read("search-index.json")
+        #expect(script == "window.LINKY_SEARCH_INDEX = \(json.dropLast());\n")
     }
 
     @Test func twoBuildsAreByteIdentical() async throws {

@@ -19,7 +19,7 @@ import Testing
             ("/feed.json", 200, "application/json; charset=utf-8"),
             ("/links.json", 200, "application/json; charset=utf-8"),
             ("/search-index.json", 200, "application/json; charset=utf-8"),
-            ("/search-index.js", 200, "text/javascript; charset=utf-8"), ("/bookmarks.html", 200, html),
+            ("/assets/search.js", 200, "text/javascript; charset=utf-8"), ("/bookmarks.html", 200, html),
             ("/sitemap.xml", 200, "application/xml; charset=utf-8"), ("/robots.txt", 200, "text/plain; charset=utf-8"),
             ("/404.html", 200, html), ("/no/such/page/", 404, html),
         ]

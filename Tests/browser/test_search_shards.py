@@ -64,11 +64,9 @@ def compare(driver, output: pathlib.Path):
     driver.set_script_timeout(120)
     return driver.execute_async_script(
         """
-        const [cases, done] = arguments;
-        const script = document.createElement('script');
-        script.src = '../search-index.js';
-        script.onload = async () => {
-          const whole = window.linkyWholeIndexSearch(window.LINKY_SEARCH_INDEX);
+        const [cases, index, done] = arguments;
+        (async () => {
+          const whole = window.linkyWholeIndexSearch(index);
           await window.linkySearch.ready;
           const differences = [], counts = [];
           for (const [query, category, tag] of cases) {
@@ -87,10 +85,10 @@ def compare(driver, output: pathlib.Path):
               differences.push({query, category, tag, top: shown.results.slice(0, 5), total: shown.total});
           }
           done({differences, counts});
-        };
-        document.head.appendChild(script);
+        })();
         """,
         cases,
+        index,
     )
 
 

@@ -45,11 +45,14 @@ private extension TemplateContext {
     func archiveContext() -> TemplateValue {
         let showLinks = PageLinks.archiveListsEveryLink(site)
         let years = archiveYears().map { year, months -> TemplateValue in
-            [
-                "year": .int(year), "href": .string(href(SitePaths.archiveYear(year))),
-                "count": .int(months.reduce(0) { $0 + $1.links.count }),
+            let count = months.reduce(0) { $0 + $1.links.count }
+            let byMonth = PageLinks.archiveYearByMonth(count: count)
+            return [
+                "year": .int(year), "href": .string(href(SitePaths.archiveYear(year))), "count": .int(count),
                 "months": .list(
-                    months.map { month(year: year, month: $0.month, links: $0.links, withLinks: showLinks) }),
+                    months.map {
+                        month(year: year, month: $0.month, links: $0.links, withLinks: showLinks, byMonth: byMonth)
+                    }),
             ]
         }
         let undatedLinks = site.links.indices.filter { site.links[$0].date == nil }

@@ -2,8 +2,9 @@ import LinkyModel
 import LinkyTemplates
 import LinkyTheme
 
-/// `archive/<year>/index.html`: every link of a year, by month (not paginated). Its links are parts a
-/// rebuild copies (`PlannedFile.keepsParts`).
+/// `archive/<year>/index.html`: every link of a year, by month (not paginated); a year of more than
+/// `PageLinks.archiveYearLimit` links lists its months instead, each a page of its own
+/// (`ArchiveMonthPage`). Its links are parts a rebuild copies (`PlannedFile.keepsParts`).
 struct ArchiveYearPage: HTMLPageKind {
     var year: Int
 
@@ -21,10 +22,13 @@ struct ArchiveYearPage: HTMLPageKind {
     /// The links of the year, in the site's order.
     func links(_ site: Site) -> [Int] { site.links.indices.filter { site.links[$0].date?.year == year } }
 
-    func linksShown(_ site: Site) -> LinksShown { .these(links(site)) }
+    func linksShown(_ site: Site) -> LinksShown {
+        let links = links(site)
+        return PageLinks.archiveYearByMonth(count: links.count) ? .none : .these(links)
+    }
 
     func pageContext(_ rendering: PageRendering) -> TemplateValue {
-        (rendering.context.at(SitePaths.archiveYear(year)).archiveYearContext(year))
+        (rendering.context.at(SitePaths.archiveYear(year)).archiveYearContext(year, month: nil))
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
@@ -36,21 +40,82 @@ struct ArchiveYearPage: HTMLPageKind {
     func capacity(_ site: Site) -> Int { 16_384 + site.links.count * 1_024 }
 }
 
+/// `archive/<year>/<month>/index.html`: every link of a month of a year too large for one page
+/// (`PageLinks.archiveYearByMonth`), with the `archive_year` template. Its links are parts, as a year's are.
+struct ArchiveMonthPage: HTMLPageKind {
+    var year: Int
+    var month: Int
+
+    static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
+        var months: [Int: [Int: Int]] = [:]
+        for link in planning.site.links {
+            guard let date = link.date else { continue }
+            months[date.year, default: [:]][date.month, default: 0] += 1
+        }
+        return months.keys.sorted(by: >).flatMap { year in
+            let counts = months[year]!
+            guard PageLinks.archiveYearByMonth(count: counts.values.reduce(0, +)) else { return [PlannedFile]() }
+            return counts.keys.sorted(by: >).map {
+                PlannedFile(path: SitePaths.archiveMonth(year, $0), kind: ArchiveMonthPage(year: year, month: $0))
+            }
+        }
+    }
+
+    var inputs: PlannedFile.Inputs { .yearOfLinks }
+    var isPage: Bool { true }
+    func template(in theme: Theme) -> String? { theme.hasTemplate("archive_year") ? "archive_year" : "archive" }
+
+    /// The links of the month, in the site's order.
+    func links(_ site: Site) -> [Int] {
+        site.links.indices.filter { site.links[$0].date.map { $0.year == year && $0.month == month } ?? false }
+    }
+
+    func linksShown(_ site: Site) -> LinksShown { .these(links(site)) }
+
+    func pageContext(_ rendering: PageRendering) -> TemplateValue {
+        (rendering.context.at(SitePaths.archiveMonth(year, month)).archiveYearContext(year, month: month))
+    }
+
+    func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
+        // The month's links, and the other months' counts its navigation shows.
+        writer.byte(24)
+        writer.int(month)
+        let all = fingerprints.model.links
+        for id in all.indices {
+            if let date = all[id].date, date.year == year { writer.int(date.month) }
+        }
+        fingerprints.links(links(fingerprints.model), into: &writer)
+    }
+
+    func capacity(_ site: Site) -> Int { 16_384 + site.links.count * 1_024 }
+}
+
 private extension TemplateContext {
-    func archiveYearContext(_ year: Int) -> TemplateValue {
+    /// A year's page (`month` nil) or, for a year of a page per month, one month's.
+    func archiveYearContext(_ year: Int, month shown: Int?) -> TemplateValue {
         let months = archiveYears().first { $0.year == year }?.months ?? []
+        let byMonth = PageLinks.archiveYearByMonth(count: months.reduce(0) { $0 + $1.links.count })
+        let path = shown.map { SitePaths.archiveMonth(year, $0) } ?? SitePaths.archiveYear(year)
+        let listed = months.filter { byMonth ? $0.month == shown : true }
+        var extra: TemplateMap = [
+            "year": .int(year), "by_month": .bool(byMonth),
+            "months": .list(
+                months.map { entry in
+                    var value = self.month(
+                        year: year, month: entry.month, links: entry.links,
+                        withLinks: !byMonth || entry.month == shown, byMonth: byMonth, path: path)
+                    if case .map(var info) = value, entry.month == shown {
+                        info["current"] = .bool(true)
+                        value = .map(info)
+                    }
+                    return value
+                }),
+            "archive_href": .string(href(SitePaths.archive)),
+        ]
+        if shown != nil { extra["year_href"] = .string(href(SitePaths.archiveYear(year))) }
         return page(
-            path: SitePaths.archiveYear(year), kind: "archive_year", title: "\(year)", description: nil,
-            showing: months.flatMap { $0.links },
-            extra: [
-                "year": .int(year),
-                "months": .list(
-                    months.map {
-                        month(
-                            year: year, month: $0.month, links: $0.links, withLinks: true,
-                            path: SitePaths.archiveYear(year))
-                    }),
-                "archive_href": .string(href(SitePaths.archive)),
-            ])
+            path: path, kind: "archive_year",
+            title: shown.map { words.month(year: year, month: $0) } ?? "\(year)", description: nil,
+            showing: listed.flatMap { $0.links }, extra: extra)
     }
 }

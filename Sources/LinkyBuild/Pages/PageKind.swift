@@ -73,13 +73,16 @@ struct PagePlanning {
     let site: Site
     let paths: SitePaths
     let assetNames: [String]
+    /// Whether `search-index.js` is written: only for a theme that loads it (`Theme.loadsWholeSearchScript`).
+    let wholeSearchScript: Bool
     var planned: [PlannedFile] = []
     var diagnostics: [Diagnostic] = []
 
-    init(site: Site, assetNames: [String]) {
+    init(site: Site, assetNames: [String], wholeSearchScript: Bool) {
         self.site = site
         self.paths = SitePaths(site: site)
         self.assetNames = assetNames
+        self.wholeSearchScript = wholeSearchScript
     }
 
     /// `max(page_size, 1)`.

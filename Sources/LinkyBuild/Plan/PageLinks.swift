@@ -69,6 +69,14 @@ enum PageLinks {
     /// Whether the archive page lists every link (else it gives counts and links to the years).
     static func archiveListsEveryLink(_ site: Site) -> Bool { site.links.count <= 1000 }
 
+    /// Links a year's archive page lists itself; a year with more has a page per month
+    /// (`ArchiveMonthPage`), and its own page lists its months. About 1 KB a link: a year page stays
+    /// near 10 MiB, well inside the 25 MiB a file some hosts allow (a million links put 90,000 in a year).
+    static let archiveYearLimit = 10_000
+
+    /// Whether a year of `count` dated links has a page per month.
+    static func archiveYearByMonth(count: Int) -> Bool { count > archiveYearLimit }
+
     /// Page `number` of a list of links (a category's, a tag's).
     static func page(_ links: [Int], number: Int, pageSize: Int) -> ArraySlice<Int> {
         links.dropFirst((number - 1) * pageSize).prefix(pageSize)

@@ -89,10 +89,12 @@ struct PlannedFile: Sendable, Equatable {
 struct PagePlanner {
     let site: Site
     let assetNames: [String]
+    /// Whether the theme loads `search-index.js` (`Theme.loadsWholeSearchScript`).
+    var wholeSearchScript = false
 
     /// Every file, with the redirects of the site's aliases; the diagnostics say which aliases could not be kept.
     func planWithRedirects() -> (files: [PlannedFile], diagnostics: [Diagnostic]) {
-        var planning = PagePlanning(site: site, assetNames: assetNames)
+        var planning = PagePlanning(site: site, assetNames: assetNames, wholeSearchScript: wholeSearchScript)
         for kind in PageKinds.all {
             let files = kind.plan(&planning)
             planning.planned += files

@@ -76,6 +76,11 @@ struct SitePaths: Sendable {
 
     static func archiveYear(_ year: Int) -> String { "archive/\(year)/index.html" }
 
+    /// A month of a year too large for one page (`PageLinks.archiveYearByMonth`): `archive/2024/03/index.html`.
+    static func archiveMonth(_ year: Int, _ month: Int) -> String {
+        "archive/\(year)/" + String(format: "%02d", month) + "/index.html"
+    }
+
     /// Page `page` of the new page: `new/index.html`, `new/page/2/index.html`.
     static func new(page: Int) -> String { paged("new/", page) }
 

@@ -59,12 +59,18 @@ extension TemplateContext {
         }
     }
 
-    /// `path`: the page's, when it lists the links and they may be parts.
-    func month(year: Int, month: Int, links: [Int], withLinks: Bool, path: String? = nil) -> TemplateValue {
+    /// `path`: the page's, when it lists the links and they may be parts. `href` is the month's own page
+    /// when its year has one per month (`PageLinks.archiveYearByMonth`), else its place in its year's.
+    func month(
+        year: Int, month: Int, links: [Int], withLinks: Bool, byMonth: Bool, path: String? = nil
+    ) -> TemplateValue {
+        let anchor = String(format: "m-%04d-%02d", year, month)
         var info: TemplateMap = [
-            "title": .string(words.month(year: year, month: month)),
-            "anchor": .string(String(format: "m-%04d-%02d", year, month)), "count": .int(links.count),
-            "href": .string(href(SitePaths.archiveYear(year)) + String(format: "#m-%04d-%02d", year, month)),
+            "title": .string(words.month(year: year, month: month)), "anchor": .string(anchor),
+            "count": .int(links.count),
+            "href": .string(
+                byMonth ? href(SitePaths.archiveMonth(year, month)) : href(SitePaths.archiveYear(year)) + "#" + anchor),
+            "has_links": .bool(withLinks),
         ]
         if withLinks {
             info["links"] = .list(links.map { id in path.map { part(id, of: $0) { linkItem($0) } } ?? linkItem(id) })

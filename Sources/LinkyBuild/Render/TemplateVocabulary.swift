@@ -34,7 +34,8 @@ enum TemplateVocabulary {
         // Lists, paging, archive, print, search, broken links, redirects
         "favorites", "recent", "has_favorites", "has_recent", "has_categories", "has_top_tags", "top_tags",
         "has_links", "pagination", "pages", "previous", "next", "current", "gap", "breadcrumbs", "years", "year",
-        "months", "undated", "has_undated", "archive_href", "sections", "has_pictures", "filter_categories",
+        "months", "undated", "has_undated", "archive_href", "by_month", "year_href", "sections", "has_pictures",
+        "filter_categories",
         "filter_tags", "words_json", "dead", "moved", "has_dead", "has_moved", "target", "source", "link", "total",
         "tag",
         "redirect",

@@ -32,9 +32,30 @@
   if (SCHEMES.indexOf(scheme) >= 0) root.setAttribute("data-scheme", scheme);
 
   // Light, dark, or the system's (no `data-scheme`): without JavaScript the system's, as the CSS says.
+  // The page carries the group empty, its label in `aria-label` and the three buttons' words in
+  // `data-scheme-switch` ("System|Light|Dark"): the script that makes them work draws them, so a page
+  // without JavaScript carries no buttons it could not use. A group that has its buttons keeps them.
+  function drawSchemes(group) {
+    var words = (group.getAttribute("data-scheme-switch") || "").split("|");
+    if (group.querySelector("button[data-scheme]") || words.length !== 3) return;
+    var label = document.createElement("span");
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = group.getAttribute("aria-label") || "";
+    group.appendChild(label);
+    group.appendChild(document.createTextNode(" "));
+    ["system", "light", "dark"].forEach(function (name, i) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-scheme", name);
+      button.setAttribute("aria-pressed", "false");
+      button.textContent = words[i];
+      group.appendChild(button);
+    });
+  }
   function wireSchemes() {
     var group = document.querySelector("[data-scheme-switch]");
     if (!group) return;
+    drawSchemes(group);
     var buttons = group.querySelectorAll("button[data-scheme]");
     function show() {
       var current = root.getAttribute("data-scheme") || "system";

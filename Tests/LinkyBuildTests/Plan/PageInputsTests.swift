@@ -13,6 +13,7 @@ import Testing
         ("link", PlannedFile(path: "x", kind: LinkPage(id: 0))),
         ("archive", PlannedFile(path: "x", kind: ArchivePage())),
         ("archiveYear", PlannedFile(path: "x", kind: ArchiveYearPage(year: 2024))),
+        ("archiveMonth", PlannedFile(path: "x", kind: ArchiveMonthPage(year: 2024, month: 3))),
         ("search", PlannedFile(path: "x", kind: SearchPage())),
         ("print", PlannedFile(path: "x", kind: PrintPage())),
         ("notFound", PlannedFile(path: "x", kind: NotFoundPage())),
@@ -35,8 +36,8 @@ import Testing
     @Test func theLargeFilesEachGetARenderTask() {
         #expect(
             Self.kinds(where: \.isLarge) == [
-                "archive", "archiveYear", "print", "atomFeed", "jsonFeed", "sitemap", "bookmarks", "linksJSON",
-                "searchIndex", "searchIndexScript", "searchShards",
+                "archive", "archiveYear", "archiveMonth", "print", "atomFeed", "jsonFeed", "sitemap", "bookmarks",
+                "linksJSON", "searchIndex", "searchIndexScript", "searchShards",
             ])
     }
 
