@@ -313,7 +313,8 @@ import Testing
         let after = try Self.read(Index.self, output.appending(path: "links.json"))
         #expect((after.parts?.count ?? 0) < (before.parts?.count ?? 0), "\(before.parts ?? []) → \(after.parts ?? [])")
         #expect(try Self.entries(output, after).count == 140)
-        #expect(fresh["sitemap-1.xml"] != nil && fresh["search-index/1.json"] != nil && fresh["bookmarks-2.html"] != nil)
+        #expect(
+            fresh["sitemap-1.xml"] != nil && fresh["search-index/1.json"] != nil && fresh["bookmarks-2.html"] != nil)
         #expect(fresh["print/2/index.html"] != nil)
         try await Task.sleep(for: .milliseconds(30))
 
