@@ -4,6 +4,7 @@ state lives in the address (shared views open filtered, Back steps back); the pa
 the script. What each view must show is worked out here from links.json, not by the script."""
 import json
 import pathlib
+import shutil
 import time
 import unicodedata
 
@@ -206,6 +207,39 @@ def test_a_long_lists_details_load_in_parts_for_the_links_shown(browser, long_si
     driver.execute_script("document.querySelector('.list-more').click()")
     ids = shown(driver, lambda ids, status: len(ids) == 200)
     assert ids == [link["id"] for link in expected[:200]]
+    assert not browser.severe()
+
+
+
+def test_an_index_in_parts_is_read_whole(browser, long_site, tmp_path):
+    """A list of more than 50,000 links has its index in parts (Templates/README.md): the same list's
+    index, cut here into three parts of that format, filters and sorts as the whole one does."""
+    site = tmp_path / "site"
+    shutil.copytree(long_site, site)
+    script = (site / "c/many/links.js").read_text(encoding="utf-8")
+    assert script.startswith("linkyListData(") and script.endswith(");\n")
+    data = json.loads(script[len("linkyListData("):-3])
+    links = data["links"]
+    assert "index_parts" not in data and len(links) == 1203
+    parts = [links[:400], links[400:800], links[800:]]
+    data["links"], data["index_parts"] = parts[0], 3
+    (site / "c/many/links.js").write_text(
+        "linkyListData(" + json.dumps(data, ensure_ascii=False) + ");\n", encoding="utf-8")
+    for number, part in enumerate(parts[1:], start=2):
+        (site / f"c/many/links-index-{number}.js").write_text(
+            f"linkyListIndex({number}," + json.dumps({"links": part}, ensure_ascii=False) + ");\n",
+            encoding="utf-8")
+    collection = json.loads((site / "links.json").read_text(encoding="utf-8"))
+    driver = browser.driver
+    driver.get((site / "c/many/index.html").as_uri() + "?sort=title&tag=odd")
+    expected = sorted((l for l in collection["links"] if "odd" in l["tags"]), key=lambda l: l["title"])
+    ids = shown(driver, lambda ids, status: len(ids) == 100)
+    assert ids == [link["id"] for link in expected[:100]]
+    # A link of the third part alone, found by the number in its title.
+    title = parts[2][-1]["t"]
+    driver.get((site / "c/many/index.html").as_uri() + "?q=" + title.split()[1])
+    assert shown(driver, lambda ids, status: len(ids) == 1) == [
+        link["id"] for link in collection["links"] if link["title"] == title]
     assert not browser.severe()
 
 

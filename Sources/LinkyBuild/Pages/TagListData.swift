@@ -3,7 +3,8 @@ import LinkyTheme
 
 /// The data a tag's pages load to filter and sort all its links in the browser (see
 /// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 0), and for a long tag its
-/// links' details in parts, `links-1.js`, `links-2.js`…
+/// links' details in parts, `links-1.js`, `links-2.js`…, and for a list of more than
+/// `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts -2, -3, …)
 struct TagListData: DataFileKind {
     var id: Int
     var part: Int
@@ -11,7 +12,7 @@ struct TagListData: DataFileKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         var files: [PlannedFile] = []
         for tag in planning.site.tags {
-            for part in 0..<ListDataRenderer.fileCount(tag.links.count, planning.site.config) {
+            for part in ListDataRenderer.parts(tag.links.count, planning.site.config) {
                 files.append(
                     PlannedFile(
                         path: planning.paths.tagListData(tag.id, part: part), kind: TagListData(id: tag.id, part: part))
@@ -27,8 +28,8 @@ struct TagListData: DataFileKind {
         let renderer = ListDataRenderer(context: rendering.context)
         let links = rendering.site.tags[id].links
         let bytes =
-            part == 0
-            ? renderer.index(links, categories: true)
+            part <= 0
+            ? renderer.index(links, categories: true, part: max(-part, 1))
             : renderer.details(ListDataRenderer.chunk(links, part: part), part: part, categories: true)
         return [OutputFile(path: rendering.path, contents: bytes)]
     }
@@ -37,7 +38,7 @@ struct TagListData: DataFileKind {
         writer.byte(31)
         writer.int(part)
         let links = fingerprints.model.tags[id].links
-        fingerprints.links(part == 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
+        fingerprints.links(part <= 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
     }
 
     func capacity(_ site: Site) -> Int { 1024 + min(site.tags[id].links.count, 500) * 320 }

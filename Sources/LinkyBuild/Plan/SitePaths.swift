@@ -56,7 +56,10 @@ struct SitePaths: Sendable {
         "c/\(site.categories[id].pathString)/" + Self.listDataName(part)
     }
 
-    private static func listDataName(_ part: Int) -> String { part == 0 ? "links.js" : "links-\(part).js" }
+    /// Part `0`, the index; `n > 0`, the details' chunk `n`; `-n`, the index's part `n` (`ListDataRenderer.parts`).
+    private static func listDataName(_ part: Int) -> String {
+        part == 0 ? "links.js" : part > 0 ? "links-\(part).js" : "links-index-\(-part).js"
+    }
 
     /// `l/programming/swift/some-article/index.html`.
     func link(_ id: Int) -> String {

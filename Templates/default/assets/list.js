@@ -150,16 +150,35 @@
         return Promise.reject(error);
       }
     }
-    loading = new Promise(function (resolve, reject) {
-      var script = document.createElement("script");
-      window.linkyListData = function (loaded) { data = loaded; };
-      script.src = form.getAttribute("data-list-data");
-      script.onload = function () {
-        script.remove();
-        if (data) resolve(data); else reject(new Error("no data"));
-      };
-      script.onerror = function () { script.remove(); reject(new Error(script.src + " did not load")); };
-      document.head.appendChild(script);
+    // Each script calls back with what it holds; a very long list's index is in parts (`index_parts`):
+    // links.js, then links-index-2.js, … whose links follow the first's.
+    function loadScript(src, loaded) {
+      return new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = src;
+        script.onload = function () {
+          script.remove();
+          var value = loaded();
+          if (value) resolve(value); else reject(new Error(src + " held no data"));
+        };
+        script.onerror = function () { script.remove(); reject(new Error(src + " did not load")); };
+        document.head.appendChild(script);
+      });
+    }
+    var source = form.getAttribute("data-list-data");
+    var indexParts = {};
+    window.linkyListData = function (loaded) { data = loaded; };
+    window.linkyListIndex = function (part, loaded) { indexParts[part] = loaded; };
+    loading = loadScript(source, function () { return data; }).then(function (first) {
+      var more = [];
+      for (var part = 2; part <= (first.index_parts || 1); part++) {
+        more.push(loadScript(source.replace(/links\.js$/, "links-index-" + part + ".js"),
+          function (part) { return function () { return indexParts[part]; }; }(part)));
+      }
+      return Promise.all(more).then(function (rest) {
+        rest.forEach(function (loaded) { first.links = first.links.concat(loaded.links); });
+        return first;
+      });
     });
     loading = loading.then(function (loaded) {
       prepare(loaded);

@@ -98,15 +98,61 @@ import Testing
     @Test func aLongListKeepsItsDetailsInPartsOfFiveHundred() {
         var config = SiteConfig()
         config.pageSize = 1
-        #expect(ListDataRenderer.fileCount(1, config) == 0, "one page: the data is in it")
-        #expect(ListDataRenderer.fileCount(2, config) == 1)
-        #expect(ListDataRenderer.fileCount(500, config) == 1)
-        #expect(ListDataRenderer.fileCount(501, config) == 3)
-        #expect(ListDataRenderer.fileCount(1500, config) == 4)
+        #expect(ListDataRenderer.parts(1, config) == [], "one page: the data is in it")
+        #expect(ListDataRenderer.parts(2, config) == [0])
+        #expect(ListDataRenderer.parts(500, config) == [0])
+        #expect(ListDataRenderer.parts(501, config) == [0, 1, 2])
+        #expect(ListDataRenderer.parts(1500, config) == [0, 1, 2, 3])
         config.pageSize = 50
-        #expect(ListDataRenderer.fileCount(50, config) == 0 && ListDataRenderer.fileCount(51, config) == 1)
+        #expect(ListDataRenderer.parts(50, config) == [] && ListDataRenderer.parts(51, config) == [0])
         let ids = Array(0..<1203)
         #expect(Array(ListDataRenderer.chunk(ids, part: 1)) == Array(0..<500))
         #expect(Array(ListDataRenderer.chunk(ids, part: 3)) == Array(1000..<1203))
+        // Past 50,000 links the index too is in parts: links-index-2.js, … (parts -2, -3, …).
+        #expect(ListDataRenderer.parts(50_000, config).count == 101)
+        let huge = ListDataRenderer.parts(120_001, config)
+        #expect(huge.count == 1 + 241 + 2 && huge.suffix(2) == [-2, -3])
+        #expect(ListDataRenderer.indexParts(120_001) == 3)
+    }
+
+    /// An index in parts (here of 2 links, on the example's categories and tags) holds, part after part,
+    /// the links the whole index holds, with the same ids, tags and titles; the first part has the tables
+    /// and says how many parts there are; the others are `linkyListIndex(n, …)`.
+    @Test func anIndexInPartsHoldsWhatTheWholeIndexHolds() async throws {
+        let built = try await WebsitePagesTests.build(adding: "page_size: 2\n")
+        let site = built.site
+        let renderer = ListDataRenderer(context: TemplateContext(site: site))
+        let lists = site.categories.filter { $0.id != 0 }.map { ($0.links, false) } + site.tags.map { ($0.links, true) }
+        let (links, categories) = try #require(lists.first { $0.0.count >= 5 })
+        func object(_ bytes: [UInt8], prefix: String) throws -> [String: Any] {
+            let script = String(decoding: bytes, as: UTF8.self)
+            #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"), "\(script.prefix(40))")
+            let json = script.dropFirst(prefix.count).dropLast(3)
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        }
+        let whole = try object(renderer.index(links, categories: categories), prefix: "linkyListData(")
+        #expect(whole["index_parts"] == nil)
+        let count = ListDataRenderer.indexParts(links.count, chunk: 2)
+        #expect(count == (links.count + 1) / 2 && count >= 3)
+        var joined: [[String: Any]] = []
+        for part in 1...count {
+            let bytes = renderer.index(links, categories: categories, part: part, chunk: 2)
+            let object = try object(bytes, prefix: part == 1 ? "linkyListData(" : "linkyListIndex(\(part),")
+            let entries = try #require(object["links"] as? [[String: Any]])
+            #expect(entries.count == min(2, links.count - (part - 1) * 2))
+            if part == 1 {
+                #expect(object["index_parts"] as? Int == count)
+                #expect(object["count"] as? Int == links.count)
+                #expect((object["tags"] as? [[Any]])?.count == (whole["tags"] as? [[Any]])?.count)
+            } else {
+                #expect(Array(object.keys) == ["links"])
+            }
+            joined += entries
+        }
+        let wholeLinks = try #require(whole["links"] as? [[String: Any]])
+        #expect(Self.ids(joined) == Self.ids(wholeLinks) && Self.ids(joined) == links)
+        #expect(joined.map { $0["t"] as? String } == wholeLinks.map { $0["t"] as? String })
+        #expect(joined.map { $0["g"] as? [Int] } == wholeLinks.map { $0["g"] as? [Int] })
+        #expect(SitePaths(site: site).tagListData(0, part: -2).hasSuffix("/links-index-2.js"))
     }
 }

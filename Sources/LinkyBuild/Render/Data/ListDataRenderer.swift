@@ -20,11 +20,24 @@ struct ListDataRenderer {
     /// of this many links each, loaded for the links shown; a shorter list has them in its index.
     static let detailsChunk = 500
 
-    /// How many files a list of `count` links has: its index, and its details' chunks when it is long;
-    /// none when the list's one page carries its data (`inPage`).
-    static func fileCount(_ count: Int, _ config: SiteConfig) -> Int {
-        if inPage(count, config) { return 0 }
-        return count <= detailsChunk ? 1 : 1 + (count + detailsChunk - 1) / detailsChunk
+    /// A list of more links than this has its index in parts of this many links each: `links.js`, then
+    /// `links-index-2.js`, … At about 84 bytes an entry (the generator's; a long title makes more) a part
+    /// stays near 4 MiB, far inside the 25 MiB a file some hosts allow: a million links put 433,000 in
+    /// one tag, whose index was 35 MiB whole.
+    static let indexChunk = 50_000
+
+    /// How many files a list of `count` links' index is: one, or one per `chunk` links.
+    static func indexParts(_ count: Int, chunk: Int = indexChunk) -> Int { max(1, (count + chunk - 1) / chunk) }
+
+    /// The files of a list of `count` links, by part: `0`, its index (`links.js`); `1…`, its details'
+    /// chunks when it is long (`links-1.js`, …); `-2, -3, …`, the further parts of an index of more
+    /// than `indexChunk` links (`links-index-2.js`, …). None when the list's one page carries its data
+    /// (`inPage`).
+    static func parts(_ count: Int, _ config: SiteConfig) -> [Int] {
+        if inPage(count, config) { return [] }
+        let details = count <= detailsChunk ? 0 : (count + detailsChunk - 1) / detailsChunk
+        let further = indexParts(count) - 1
+        return [0] + (0..<details).map { $0 + 1 } + (0..<further).map { -($0 + 2) }
     }
 
     /// Whether a list of `count` links is on one page, which then carries the list's data itself, in a
@@ -45,7 +58,14 @@ struct ListDataRenderer {
     /// its category as the page's own items do.
     /// `script: false`: the JSON alone, for a page to carry (`inPage`; made safe there with
     /// `scriptSafeJSON`).
-    func index(_ ids: [Int], categories: Bool, script: Bool = true) -> [UInt8] {
+    ///
+    /// `part` (1…) of an index of more than `chunk` links (`indexParts`): part 1 is `links.js`, with
+    /// every table and `index_parts`, and the first `chunk` links; part `n` is
+    /// `linkyListIndex(n, {"links": […]});`, the next `chunk`, whose tags and labels number into part 1's
+    /// tables. The links of the parts in order are the whole index's.
+    func index(
+        _ ids: [Int], categories: Bool, script: Bool = true, part: Int = 1, chunk: Int = indexChunk
+    ) -> [UInt8] {
         let site = context.site
         let links = site.links
         var tagCounts: [Int: Int] = [:]
@@ -61,29 +81,12 @@ struct ListDataRenderer {
         let facets = Self.facetTables(labelCounts, site: site)
         let inline = ids.count <= Self.detailsChunk
         let tables = inline ? DetailTables(ids, site: site, categories: categories) : nil
-        var json = JSONText(
-            pretty: false, capacity: 1024 + ids.count * (inline ? 320 : 96), prefix: script ? "linkyListData(" : "")
-        json.object { json in
-            if let tables, categories { writeCategories(tables.categoryIDs, into: &json) }
-            json.member("chunk", inline ? nil : Self.detailsChunk)
-            json.member("count", ids.count)
-            json.key("facets")
-            json.array(facets.tables) { json, facet in
-                json.object { json in
-                    json.member("key", facet.key)
-                    json.member("name", facet.name)
-                    json.key("values")
-                    json.array(facet.values) { json, value in
-                        json.array(0..<2) { json, part in
-                            if part == 0 { json.string(value.name) } else { json.int(value.count) }
-                        }
-                    }
-                }
-            }
-            if let tables { json.member("hosts", tables.hosts) }
+        let parts = Self.indexParts(ids.count, chunk: chunk)
+        let shown = ids[min((part - 1) * chunk, ids.count)..<min(part * chunk, ids.count)]
+        func writeLinks(_ json: inout JSONText) {
             json.key("links")
-            var previous = -1
-            json.array(ids) { json, id in
+            var previous = shown.startIndex > 0 ? ids[shown.startIndex - 1] : -1
+            json.array(shown) { json, id in
                 json.object { json in
                     if let date = links[id].date { json.member("a", date.isoDay) }
                     if let updated = links[id].project?.data.updated { json.member("b", String(updated.prefix(10))) }
@@ -106,6 +109,34 @@ struct ListDataRenderer {
                 }
                 previous = id
             }
+        }
+        if part > 1 {
+            var json = JSONText(pretty: false, capacity: 1024 + shown.count * 96, prefix: "linkyListIndex(\(part),")
+            json.object { json in writeLinks(&json) }
+            return json.finish(suffix: ");\n")
+        }
+        var json = JSONText(
+            pretty: false, capacity: 1024 + shown.count * (inline ? 320 : 96), prefix: script ? "linkyListData(" : "")
+        json.object { json in
+            if let tables, categories { writeCategories(tables.categoryIDs, into: &json) }
+            json.member("chunk", inline ? nil : Self.detailsChunk)
+            json.member("count", ids.count)
+            json.key("facets")
+            json.array(facets.tables) { json, facet in
+                json.object { json in
+                    json.member("key", facet.key)
+                    json.member("name", facet.name)
+                    json.key("values")
+                    json.array(facet.values) { json, value in
+                        json.array(0..<2) { json, part in
+                            if part == 0 { json.string(value.name) } else { json.int(value.count) }
+                        }
+                    }
+                }
+            }
+            if let tables { json.member("hosts", tables.hosts) }
+            json.member("index_parts", parts > 1 ? parts : nil)
+            writeLinks(&json)
             json.key("tags")
             json.array(tags) { json, tag in
                 json.array(0..<4) { json, part in
