@@ -23,9 +23,11 @@ struct HomePage: HTMLPageKind {
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
-        // The favorites, the most recent links and the top-level ones, each list counted.
+        // The favorites, the most recent links and the top-level ones, each list counted; the favourites
+        // in all, as the link to them all says whether there are more.
         writer.byte(10)
         let shown = PageLinks.home(fingerprints.model)
+        writer.int(shown.favoriteCount)
         for list in [shown.favorites, shown.recent, shown.topLevel] {
             writer.int(list.count)
             fingerprints.links(list, into: &writer)
@@ -59,6 +61,9 @@ private extension TemplateContext {
         // A site of one list (an adopted awesome list): its sections read as the list's contents do.
         extra["categories_as_index"] = .bool(lone != nil)
         extra["has_favorites"] = .bool(!favorites.isEmpty)
+        if shown.favoriteCount > favorites.count {
+            extra["all_favorites"] = .string(href(SitePaths.search) + "?fav=1")
+        }
         extra["has_recent"] = .bool(!recent.isEmpty)
         extra["has_links"] = .bool(!shown.topLevel.isEmpty)
         extra["has_top_tags"] = .bool(!site.tags.isEmpty)

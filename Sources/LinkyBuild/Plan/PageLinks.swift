@@ -4,12 +4,19 @@ import LinkyModel
 /// list: said here, in the plan, for the renderer (which links' items a page needs) and the rebuild's
 /// fingerprints (what a page is made of) alike.
 enum PageLinks {
-    /// The home page's: the favorites, the most recent dated links and those at the top level.
+    /// Favourites the home page shows, the first in the site's order (newest first); with more, it
+    /// links to the search page's view of them all (`search/?fav=1`). A million generated links have
+    /// 20,000 favourites: listed whole, the home page was 21 MiB.
+    static let homeFavorites = 24
+
+    /// The home page's: the favorites (the first `homeFavorites`, and how many there are in all), the
+    /// most recent dated links and those at the top level.
     /// By index: filtering `site.links` copied every `Link` (a tenth of a 10k rebuild's reference counting).
-    static func home(_ site: Site) -> (favorites: [Int], recent: [Int], topLevel: [Int]) {
+    static func home(_ site: Site) -> (favorites: [Int], favoriteCount: Int, recent: [Int], topLevel: [Int]) {
         let links = site.links
+        let favorites = links.indices.filter { links[$0].favorite }
         return (
-            links.indices.filter { links[$0].favorite },
+            Array(favorites.prefix(homeFavorites)), favorites.count,
             Array(links.indices.lazy.filter { links[$0].date != nil }.prefix(site.config.recentCount)),
             site.categories[site.loneCategory ?? 0].links
         )

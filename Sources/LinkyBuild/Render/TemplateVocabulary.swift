@@ -32,7 +32,8 @@ enum TemplateVocabulary {
         "id", "name", "slug", "href", "trail", "count", "direct_count", "total_count", "depth", "children",
         "has_children", "parent", "is_root", "is_top", "weight", "icon", "anchor", "intro_html", "show_links",
         // Lists, paging, archive, print, search, broken links, redirects
-        "favorites", "recent", "has_favorites", "has_recent", "has_categories", "has_top_tags", "top_tags",
+        "favorites", "all_favorites", "recent", "has_favorites", "has_recent", "has_categories", "has_top_tags",
+        "top_tags",
         "has_links", "pagination", "pages", "previous", "next", "current", "gap", "breadcrumbs", "years", "year",
         "months", "undated", "has_undated", "archive_href", "by_month", "year_href", "sections", "has_pictures",
         "filter_categories",
