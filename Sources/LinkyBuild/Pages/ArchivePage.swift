@@ -44,7 +44,7 @@ struct ArchivePage: HTMLPageKind {
 private extension TemplateContext {
     func archiveContext() -> TemplateValue {
         let showLinks = PageLinks.archiveListsEveryLink(site)
-        let years = archiveYears().map { year, months -> TemplateValue in
+        let years = PageLinks.archive(site).map { year, months -> TemplateValue in
             let count = months.reduce(0) { $0 + $1.links.count }
             let byMonth = PageLinks.archiveYearByMonth(count: count)
             return [

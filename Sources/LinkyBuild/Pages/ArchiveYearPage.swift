@@ -47,16 +47,13 @@ struct ArchiveMonthPage: HTMLPageKind {
     var month: Int
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        var months: [Int: [Int: Int]] = [:]
-        for link in planning.site.links {
-            guard let date = link.date else { continue }
-            months[date.year, default: [:]][date.month, default: 0] += 1
-        }
-        return months.keys.sorted(by: >).flatMap { year in
-            let counts = months[year]!
-            guard PageLinks.archiveYearByMonth(count: counts.values.reduce(0, +)) else { return [PlannedFile]() }
-            return counts.keys.sorted(by: >).map {
-                PlannedFile(path: SitePaths.archiveMonth(year, $0), kind: ArchiveMonthPage(year: year, month: $0))
+        PageLinks.archive(planning.site).flatMap { year, months in
+            guard PageLinks.archiveYearByMonth(count: months.reduce(0) { $0 + $1.links.count }) else {
+                return [PlannedFile]()
+            }
+            return months.map {
+                PlannedFile(
+                    path: SitePaths.archiveMonth(year, $0.month), kind: ArchiveMonthPage(year: year, month: $0.month))
             }
         }
     }
@@ -93,22 +90,17 @@ struct ArchiveMonthPage: HTMLPageKind {
 private extension TemplateContext {
     /// A year's page (`month` nil) or, for a year of a page per month, one month's.
     func archiveYearContext(_ year: Int, month shown: Int?) -> TemplateValue {
-        let months = archiveYears().first { $0.year == year }?.months ?? []
+        let months = PageLinks.archive(site).first { $0.year == year }?.months ?? []
         let byMonth = PageLinks.archiveYearByMonth(count: months.reduce(0) { $0 + $1.links.count })
         let path = shown.map { SitePaths.archiveMonth(year, $0) } ?? SitePaths.archiveYear(year)
         let listed = months.filter { byMonth ? $0.month == shown : true }
         var extra: TemplateMap = [
             "year": .int(year), "by_month": .bool(byMonth),
             "months": .list(
-                months.map { entry in
-                    var value = self.month(
-                        year: year, month: entry.month, links: entry.links,
-                        withLinks: !byMonth || entry.month == shown, byMonth: byMonth, path: path)
-                    if case .map(var info) = value, entry.month == shown {
-                        info["current"] = .bool(true)
-                        value = .map(info)
-                    }
-                    return value
+                months.map {
+                    month(
+                        year: year, month: $0.month, links: $0.links, withLinks: !byMonth || $0.month == shown,
+                        byMonth: byMonth, current: $0.month == shown, path: path)
                 }),
             "archive_href": .string(href(SitePaths.archive)),
         ]

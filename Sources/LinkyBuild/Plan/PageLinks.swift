@@ -76,6 +76,20 @@ enum PageLinks {
     /// Whether the archive page lists every link (else it gives counts and links to the years).
     static func archiveListsEveryLink(_ site: Site) -> Bool { site.links.count <= 1000 }
 
+    /// The dated links by year and month: years newest first, each with its months newest first and
+    /// their links in the site's order. What the archive's pages show, and which month pages there are.
+    static func archive(_ site: Site) -> [(year: Int, months: [(month: Int, links: [Int])])] {
+        var byMonth: [Int: [Int: [Int]]] = [:]
+        // By index, reading only the date: copying each `Link` cost more than the rest.
+        for id in site.links.indices {
+            guard let date = site.links[id].date else { continue }
+            byMonth[date.year, default: [:]][date.month, default: []].append(id)
+        }
+        return byMonth.keys.sorted(by: >).map { year in
+            (year, byMonth[year]!.keys.sorted(by: >).map { ($0, byMonth[year]![$0]!) })
+        }
+    }
+
     /// Links a year's archive page lists itself; a year with more has a page per month
     /// (`ArchiveMonthPage`), and its own page lists its months. About 1 KB a link: a year page stays
     /// near 10 MiB, well inside the 25 MiB a file some hosts allow (a million links put 90,000 in a year).

@@ -46,23 +46,12 @@ extension TemplateContext {
 
 /// For the archive page and its years.
 extension TemplateContext {
-    /// Years newest first, each with months newest first and their links newest first.
-    func archiveYears() -> [(year: Int, months: [(month: Int, links: [Int])])] {
-        var byMonth: [Int: [Int: [Int]]] = [:]
-        // By index, reading only the date: copying each `Link` cost more than the rest.
-        for id in site.links.indices {
-            guard let date = site.links[id].date else { continue }
-            byMonth[date.year, default: [:]][date.month, default: []].append(id)
-        }
-        return byMonth.keys.sorted(by: >).map { year in
-            (year, byMonth[year]!.keys.sorted(by: >).map { ($0, byMonth[year]![$0]!) })
-        }
-    }
-
     /// `path`: the page's, when it lists the links and they may be parts. `href` is the month's own page
     /// when its year has one per month (`PageLinks.archiveYearByMonth`), else its place in its year's.
+    /// `current`: the month is the page's own (a month's page).
     func month(
-        year: Int, month: Int, links: [Int], withLinks: Bool, byMonth: Bool, path: String? = nil
+        year: Int, month: Int, links: [Int], withLinks: Bool, byMonth: Bool, current: Bool = false,
+        path: String? = nil
     ) -> TemplateValue {
         let anchor = String(format: "m-%04d-%02d", year, month)
         var info: TemplateMap = [
@@ -72,6 +61,7 @@ extension TemplateContext {
                 byMonth ? href(SitePaths.archiveMonth(year, month)) : href(SitePaths.archiveYear(year)) + "#" + anchor),
             "has_links": .bool(withLinks),
         ]
+        if current { info["current"] = .bool(true) }
         if withLinks {
             info["links"] = .list(links.map { id in path.map { part(id, of: $0) { linkItem($0) } } ?? linkItem(id) })
         }

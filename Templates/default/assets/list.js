@@ -135,6 +135,22 @@
 
   // MARK: - The data
 
+  // Loads a script of the list's data (`<script>`, which works from file://); it calls back with what it
+  // holds, which `loaded` then returns.
+  function loadScript(src, loaded) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = function () {
+        script.remove();
+        var value = loaded();
+        if (value) resolve(value); else reject(new Error(src + " held no data"));
+      };
+      script.onerror = function () { script.remove(); reject(new Error(src + " did not load")); };
+      document.head.appendChild(script);
+    });
+  }
+
   function ensureData() {
     if (data) return Promise.resolve(data);
     if (loading) return loading;
@@ -150,21 +166,8 @@
         return Promise.reject(error);
       }
     }
-    // Each script calls back with what it holds; a very long list's index is in parts (`index_parts`):
-    // links.js, then links-index-2.js, … whose links follow the first's.
-    function loadScript(src, loaded) {
-      return new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = src;
-        script.onload = function () {
-          script.remove();
-          var value = loaded();
-          if (value) resolve(value); else reject(new Error(src + " held no data"));
-        };
-        script.onerror = function () { script.remove(); reject(new Error(src + " did not load")); };
-        document.head.appendChild(script);
-      });
-    }
+    // A very long list's index is in parts (`index_parts`): links.js, then links-index-2.js, … whose
+    // links follow the first's.
     var source = form.getAttribute("data-list-data");
     var indexParts = {};
     window.linkyListData = function (loaded) { data = loaded; };
@@ -200,19 +203,10 @@
   function loadPart(part) {
     if (parts[part]) return Promise.resolve(parts[part]);
     if (partsLoading[part]) return partsLoading[part];
-    partsLoading[part] = new Promise(function (resolve, reject) {
-      var script = document.createElement("script");
-      script.src = form.getAttribute("data-list-data").replace(/links\.js$/, "links-" + part + ".js");
-      script.onload = function () {
-        script.remove();
-        if (parts[part]) resolve(parts[part]); else reject(new Error("no details"));
-      };
-      script.onerror = function () {
-        script.remove();
-        delete partsLoading[part];
-        reject(new Error(script.src + " did not load"));
-      };
-      document.head.appendChild(script);
+    var src = form.getAttribute("data-list-data").replace(/links\.js$/, "links-" + part + ".js");
+    partsLoading[part] = loadScript(src, function () { return parts[part]; }).catch(function (error) {
+      delete partsLoading[part];
+      throw error;
     });
     return partsLoading[part];
   }
