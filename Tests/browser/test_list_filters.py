@@ -174,7 +174,8 @@ def test_without_javascript_the_controls_stay_hidden_and_the_page_lists_its_own(
 
 @pytest.fixture(scope="module")
 def long_site(build_site, tmp_path_factory) -> pathlib.Path:
-    """1,203 links in one category: its details are in parts (links-1.js…), loaded for the links shown."""
+    """1,203 links in one category: its links' details are the search's result shards, loaded for the links
+    shown."""
     source = tmp_path_factory.mktemp("long-source")
     (source / "linky.yml").write_text("title: Long\npage_size: 50\nlanguage: en\n", encoding="utf-8")
     category = source / "links" / "many"
@@ -187,8 +188,11 @@ def long_site(build_site, tmp_path_factory) -> pathlib.Path:
     return build_site(source)
 
 
-def test_a_long_lists_details_load_in_parts_for_the_links_shown(browser, long_site):
-    assert (long_site / "c/many/links-3.js").exists() and not (long_site / "c/many/links-4.js").exists()
+def test_a_long_lists_details_come_from_the_search_shards_for_the_links_shown(browser, long_site):
+    script = (long_site / "c/many/links.js").read_text(encoding="utf-8")
+    data = json.loads(script[len("linkyListData("):-3])
+    assert data["details"] == "search/data/" and "u" not in data["links"][0] and "chunk" not in data
+    assert not list((long_site / "c/many").glob("links-*.js")), "no details of the list's own"
     collection = json.loads((long_site / "links.json").read_text(encoding="utf-8"))
     by_id = {link["id"]: link for link in collection["links"]}
     driver = browser.driver
@@ -200,10 +204,12 @@ def test_a_long_lists_details_load_in_parts_for_the_links_shown(browser, long_si
     items = driver.execute_script(
         "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => ["
         "Number(li.dataset.linkId), li.querySelector('.link-title a').href,"
-        "(li.querySelector('.link-description') || {}).textContent])")
-    for link_id, href, description in items:
+        "(li.querySelector('.link-description') || {}).textContent,"
+        "li.querySelector('.domain').textContent, (li.querySelector('.link-category') || {}).textContent])")
+    for link_id, href, description, domain, category in items:
         assert href == by_id[link_id]["url"]
         assert description == by_id[link_id]["description"]
+        assert domain.endswith(href.split("/")[2]) and category == "Many", (link_id, domain, category)
     driver.execute_script("document.querySelector('.list-more').click()")
     ids = shown(driver, lambda ids, status: len(ids) == 200)
     assert ids == [link["id"] for link in expected[:200]]

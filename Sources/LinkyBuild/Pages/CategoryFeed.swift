@@ -1,36 +1,27 @@
 import LinkyModel
 import LinkyTheme
 
-/// A category's own feeds (`c/<category>/feed.xml`, `feed.json`; with `section_feeds`): the dated links
-/// of it and its subcategories, newest first.
+/// A category's own feed (`c/<category>/feed.xml`; with `section_feeds`): the dated links of it and its
+/// subcategories, newest first. Atom only, as a tag's (`TagFeed`).
 struct CategoryFeed: DataFileKind {
     var id: Int
-    var json: Bool
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        guard planning.site.config.sectionFeeds else { return [] }
-        var files: [PlannedFile] = []
-        for category in planning.site.categories
-        where category.id != 0 && PageLinks.hasSectionFeed(planning.site, category: category.id) {
-            for json in [false, true] {
-                files.append(
-                    PlannedFile(
-                        path: planning.paths.categoryFeed(category.id, json: json),
-                        kind: CategoryFeed(id: category.id, json: json)))
-            }
-        }
-        return files
+        planning.site.categories.filter { $0.id != 0 && PageLinks.hasSectionFeed(planning.site, category: $0.id) }
+            .map { PlannedFile(path: planning.paths.categoryFeed($0.id), kind: CategoryFeed(id: $0.id)) }
     }
 
     var inputs: PlannedFile.Inputs { .linksOnIt }
 
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
-        let feed = FeedRenderer(context: rendering.context, section: .category(id))
-        return ([OutputFile(path: rendering.path, contents: json ? try feed.json() : feed.atom())])
+        [
+            OutputFile(
+                path: rendering.path, contents: FeedRenderer(context: rendering.context, section: .category(id)).atom())
+        ]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
-        writer.byte(json ? 18 : 17)
+        writer.byte(17)
         fingerprints.links(PageLinks.categoryFeed(fingerprints.model, id), into: &writer)
     }
 }

@@ -3,8 +3,8 @@ import LinkyTheme
 
 /// The data a category's pages load to filter and sort all its links in the browser (see
 /// `ListDataRenderer`), for every category with links: its index, `c/<category>/links.js` (part 0), and
-/// for a long category its links' details in parts, `links-1.js`, `links-2.js`…, and for a list of more than
-/// `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts -2, -3, …)
+/// for a list of more than `ListDataRenderer.indexChunk` links its index's further parts,
+/// `links-index-2.js`, … (parts -2, -3, …).
 struct CategoryListData: DataFileKind {
     var id: Int
     var part: Int
@@ -27,18 +27,14 @@ struct CategoryListData: DataFileKind {
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
         let renderer = ListDataRenderer(context: rendering.context)
         let links = rendering.site.categories[id].links
-        let bytes =
-            part <= 0
-            ? renderer.index(links, categories: false, part: max(-part, 1))
-            : renderer.details(ListDataRenderer.chunk(links, part: part), part: part, categories: false)
-        return [OutputFile(path: rendering.path, contents: bytes)]
+        return [OutputFile(path: rendering.path, contents: renderer.index(links, categories: false, part: max(-part, 1)))]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(30)
         writer.int(part)
         let links = fingerprints.model.categories[id].links
-        fingerprints.links(part <= 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
+        fingerprints.links(links[...], into: &writer)
     }
 
     func capacity(_ site: Site) -> Int { 1024 + min(site.categories[id].links.count, 500) * 320 }

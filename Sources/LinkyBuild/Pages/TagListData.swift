@@ -2,9 +2,9 @@ import LinkyModel
 import LinkyTheme
 
 /// The data a tag's pages load to filter and sort all its links in the browser (see
-/// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 0), and for a long tag its
-/// links' details in parts, `links-1.js`, `links-2.js`…, and for a list of more than
-/// `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts -2, -3, …)
+/// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 0), and for a list of more
+/// than `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts -2,
+/// -3, …).
 struct TagListData: DataFileKind {
     var id: Int
     var part: Int
@@ -27,18 +27,14 @@ struct TagListData: DataFileKind {
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
         let renderer = ListDataRenderer(context: rendering.context)
         let links = rendering.site.tags[id].links
-        let bytes =
-            part <= 0
-            ? renderer.index(links, categories: true, part: max(-part, 1))
-            : renderer.details(ListDataRenderer.chunk(links, part: part), part: part, categories: true)
-        return [OutputFile(path: rendering.path, contents: bytes)]
+        return [OutputFile(path: rendering.path, contents: renderer.index(links, categories: true, part: max(-part, 1)))]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
         writer.byte(31)
         writer.int(part)
         let links = fingerprints.model.tags[id].links
-        fingerprints.links(part <= 0 ? links[...] : ListDataRenderer.chunk(links, part: part), into: &writer)
+        fingerprints.links(links[...], into: &writer)
     }
 
     func capacity(_ site: Site) -> Int { 1024 + min(site.tags[id].links.count, 500) * 320 }

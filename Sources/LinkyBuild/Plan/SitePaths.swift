@@ -36,18 +36,14 @@ struct SitePaths: Sendable {
         Self.paged("tags/\(site.tags[id].slug)/", page)
     }
 
-    /// A tag's or category's feeds, in its page's folder: `tags/swift/feed.xml`, `c/programming/feed.json`.
-    func tagFeed(_ id: Int, json: Bool) -> String {
-        "tags/\(site.tags[id].slug)/" + (json ? "feed.json" : "feed.xml")
-    }
+    /// A tag's or category's Atom feed, in its page's folder: `tags/swift/feed.xml`.
+    func tagFeed(_ id: Int) -> String { "tags/\(site.tags[id].slug)/feed.xml" }
 
-    func categoryFeed(_ id: Int, json: Bool) -> String {
-        "c/\(site.categories[id].pathString)/" + (json ? "feed.json" : "feed.xml")
-    }
+    func categoryFeed(_ id: Int) -> String { "c/\(site.categories[id].pathString)/feed.xml" }
 
     /// The data a tag's or category's pages filter and sort in the browser, in its page's folder:
-    /// `tags/swift/links.js`, `c/programming/links.js`, and a long list's parts of details, `links-1.js`…
-    /// (a slug has no dot, so no folder is named so).
+    /// `tags/swift/links.js`, `c/programming/links.js`, and a very long list's further parts of its
+    /// index, `links-index-2.js`… (a slug has no dot, so no folder is named so).
     func tagListData(_ id: Int, part: Int = 0) -> String {
         "tags/\(site.tags[id].slug)/" + Self.listDataName(part)
     }
@@ -56,9 +52,9 @@ struct SitePaths: Sendable {
         "c/\(site.categories[id].pathString)/" + Self.listDataName(part)
     }
 
-    /// Part `0`, the index; `n > 0`, the details' chunk `n`; `-n`, the index's part `n` (`ListDataRenderer.parts`).
+    /// Part `0`, the index; `-n`, the index's part `n` (`ListDataRenderer.parts`).
     private static func listDataName(_ part: Int) -> String {
-        part == 0 ? "links.js" : part > 0 ? "links-\(part).js" : "links-index-\(-part).js"
+        part == 0 ? "links.js" : "links-index-\(-part).js"
     }
 
     /// `l/programming/swift/some-article/index.html`.

@@ -10,12 +10,10 @@ extension TemplateContext {
         words["page_number"].replacingOccurrences(of: "{number}", with: String(number))
     }
 
-    /// `section_feed` of a tag's or category's pages: its feeds' paths (from the root) and title.
+    /// `section_feed` of a tag's or category's pages: its Atom feed's path (from the root) and title
+    /// (a section has no JSON Feed: see `TagFeed`).
     func sectionFeed(_ feed: FeedRenderer) -> TemplateValue {
-        .map([
-            "atom": .string(feed.path(json: false)), "json": .string(feed.path(json: true)),
-            "title": .string(feed.title),
-        ])
+        .map(["atom": .string(feed.path(json: false)), "title": .string(feed.title)])
     }
 
     /// The address a shared link page previews with: the copy in `pictures/` (its JPEG, which every

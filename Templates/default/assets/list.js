@@ -194,38 +194,54 @@
     return loading;
   }
 
-  // A long list keeps its links' details (address, description, pictures) in parts of `chunk` links,
-  // loaded for the links shown; a short one has them in its index.
-  var parts = {};
-  var partsLoading = {};
-  window.linkyListDetails = function (part, loaded) { parts[part] = loaded; };
+  // A long list's links' details (address, description, pictures) are the search's (`details`: its
+  // result shards, which every list shares), loaded for the links shown; a short list has them in its
+  // index.
+  var shards = {};
+  var shardsLoading = {};
+  var manifest = null;
+  window.linkySearchShard = function (name, loaded) { shards[name] = loaded; };
 
-  function loadPart(part) {
-    if (parts[part]) return Promise.resolve(parts[part]);
-    if (partsLoading[part]) return partsLoading[part];
-    var src = form.getAttribute("data-list-data").replace(/links\.js$/, "links-" + part + ".js");
-    partsLoading[part] = loadScript(src, function () { return parts[part]; }).catch(function (error) {
-      delete partsLoading[part];
-      throw error;
-    });
-    return partsLoading[part];
+  function loadShard(name) {
+    if (shards[name]) return Promise.resolve(shards[name]);
+    // A small site's shards are in its manifest.
+    if (manifest && manifest.inline && manifest.inline[name]) return Promise.resolve(shards[name] = manifest.inline[name]);
+    if (shardsLoading[name]) return shardsLoading[name];
+    shardsLoading[name] = loadScript(root + data.details + name + ".js", function () { return shards[name]; })
+      .catch(function (error) {
+        delete shardsLoading[name];
+        throw error;
+      });
+    return shardsLoading[name];
   }
 
-  // What showing the link at `position` needs: {link, hosts, categories}.
+  function shardOf(id) { return "r" + Math.floor(id / manifest.results.size); }
+
+  // What showing the link at `position` needs: {link, hosts, categories}, a search result's entry
+  // read as the list's own details are.
   function detailsOf(position) {
-    if (!data.chunk) return { link: data.links[position], hosts: data.hosts, categories: data.categories };
-    var part = Math.floor(position / data.chunk) + 1, loaded = parts[part];
-    return { link: loaded.links[position - (part - 1) * data.chunk], hosts: loaded.hosts, categories: loaded.categories };
+    if (!data.details) return { link: data.links[position], hosts: data.hosts, categories: data.categories };
+    var id = data.links[position].i, shard = shards[shardOf(id)], entry = shard.links[id - shard.first];
+    var category = entry.c ? manifest.categories[entry.c] : null;
+    return {
+      link: { u: entry.u, d: entry.s, h: 0, n: entry.o, s: entry.i, p: entry.p, o: entry.e, c: category ? 0 : undefined },
+      hosts: [entry.d],
+      categories: category ? [[category.trail || category.title, category.href]] : null
+    };
   }
 
-  // Loads the parts the links at `positions` need, those the page does not show already.
+  // Loads the shards the links at `positions` need, those the page does not show already.
   function ensureDetails(positions) {
-    if (!data.chunk) return Promise.resolve();
-    var wanted = {};
-    positions.forEach(function (position) {
-      if (!own[String(data.links[position].i)]) wanted[Math.floor(position / data.chunk) + 1] = true;
+    if (!data.details) return Promise.resolve();
+    return loadShard("manifest").then(function (loaded) {
+      manifest = loaded;
+      var wanted = {};
+      positions.forEach(function (position) {
+        var id = data.links[position].i;
+        if (!own[String(id)]) wanted[shardOf(id)] = true;
+      });
+      return Promise.all(Object.keys(wanted).map(loadShard));
     });
-    return Promise.all(Object.keys(wanted).map(function (part) { return loadPart(Number(part)); }));
   }
 
   function prepare(loaded) {
@@ -282,7 +298,7 @@
       var link = data.links[index];
       // A short list's descriptions and domains too; a long list's are in its parts, not loaded yet.
       var words = [link.t];
-      if (!data.chunk) words.push(link.d || "", (data.hosts || [])[link.h] || "");
+      if (!data.details) words.push(link.d || "", (data.hosts || [])[link.h] || "");
       (link.g || []).forEach(function (tag) { words.push(data.tags[tag][0]); });
       (link.l || []).forEach(function (label) { words.push(data.facets[label[0]].values[label[1]][0]); });
       texts[index] = fold(words.join("\n"));

@@ -66,6 +66,16 @@ import Testing
         let start = try #require(data[..<at.lowerBound].lastIndex(of: "{"))
         let end = try #require(data[at.upperBound...].firstIndex(of: "}"))
         #expect(data[start...end].contains(#""o":1"#), "\(data[start...end])")
+        // And the search's results (which a long list draws its links from): `e`, and only for it.
+        let results = built.files.keys.filter { $0.hasPrefix("search/data/") }.compactMap { built.page($0) }.joined()
+        let result = try #require(results.range(of: #""t":"\#(plain.title)""#), "\(plain.title)")
+        let first = try #require(results[..<result.lowerBound].lastIndex(of: "{"))
+        #expect(results[first..<result.lowerBound].contains(#""e":1"#), "\(results[first..<result.lowerBound])")
+        let noted = try #require(
+            built.site.links.first { $0.note != nil && $0.title.allSatisfy { $0.isLetter || $0 == " " } })
+        let notedResult = try #require(results.range(of: #""t":"\#(noted.title)""#))
+        let notedFirst = try #require(results[..<notedResult.lowerBound].lastIndex(of: "{"))
+        #expect(!results[notedFirst..<notedResult.lowerBound].contains(#""e":"#))
     }
 
     @Test func noneWritesNoLinkPagesAndKeepsTheNotesInThePrintPageAndData() async throws {

@@ -1,8 +1,8 @@
 import Foundation
 import LinkyModel
 
-/// `feed.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the site's newest links, or a tag's or a
-/// category's (`tags/<tag>/feed.xml`, with `section_feeds`).
+/// `feed.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the site's newest links; or a tag's or a
+/// category's, in Atom (`tags/<tag>/feed.xml`, with `section_feeds`).
 struct FeedRenderer {
     let context: TemplateContext
     /// Which feed: the site's, a tag's or a category's.
@@ -50,12 +50,13 @@ struct FeedRenderer {
         if case .site = section { true } else { false }
     }
 
-    /// The feed's own path and the page it stands for, from the output root.
+    /// The feed's own path and the page it stands for, from the output root (a tag or a category has
+    /// only an Atom feed).
     func path(json: Bool) -> String {
         switch section {
         case .site: json ? "feed.json" : "feed.xml"
-        case .tag(let id): context.paths.tagFeed(id, json: json)
-        case .category(let id): context.paths.categoryFeed(id, json: json)
+        case .tag(let id): context.paths.tagFeed(id)
+        case .category(let id): context.paths.categoryFeed(id)
         }
     }
 

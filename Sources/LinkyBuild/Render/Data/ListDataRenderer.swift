@@ -16,9 +16,14 @@ struct ListDataRenderer {
     /// Longer descriptions are cut here: the dense list shows one line, a card a few.
     static let descriptionLimit = 160
 
-    /// A list of more links than this keeps their details (address, description, pictures…) in files
-    /// of this many links each, loaded for the links shown; a shorter list has them in its index.
+    /// A list of more links than this has no details (address, description, pictures…) of its own:
+    /// the page draws a link it does not show from the search page's result shards (`search/data/r*.js`,
+    /// shared by every list and loaded for the links shown; `details: "search/data/"` in the index); a
+    /// shorter list has them in its index. At 100,000 links each list's own copies were 77 MiB in 731 files.
     static let detailsChunk = 500
+
+    /// Where a long list's links' details are, from the root: the search's result shards and manifest.
+    static let searchDetails = "search/data/"
 
     /// A list of more links than this has its index in parts of this many links each: `links.js`, then
     /// `links-index-2.js`, … At about 84 bytes an entry (the generator's; a long title makes more) a part
@@ -29,15 +34,12 @@ struct ListDataRenderer {
     /// How many files a list of `count` links' index is: one, or one per `chunk` links.
     static func indexParts(_ count: Int, chunk: Int = indexChunk) -> Int { max(1, (count + chunk - 1) / chunk) }
 
-    /// The files of a list of `count` links, by part: `0`, its index (`links.js`); `1…`, its details'
-    /// chunks when it is long (`links-1.js`, …); `-2, -3, …`, the further parts of an index of more
-    /// than `indexChunk` links (`links-index-2.js`, …). None when the list's one page carries its data
-    /// (`inPage`).
+    /// The files of a list of `count` links, by part: `0`, its index (`links.js`); `-2, -3, …`, the
+    /// further parts of an index of more than `indexChunk` links (`links-index-2.js`, …). None when the
+    /// list's one page carries its data (`inPage`).
     static func parts(_ count: Int, _ config: SiteConfig) -> [Int] {
         if inPage(count, config) { return [] }
-        let details = count <= detailsChunk ? 0 : (count + detailsChunk - 1) / detailsChunk
-        let further = indexParts(count) - 1
-        return [0] + (0..<details).map { $0 + 1 } + (0..<further).map { -($0 + 2) }
+        return [0] + (0..<(indexParts(count) - 1)).map { -($0 + 2) }
     }
 
     /// Whether a list of `count` links is on one page, which then carries the list's data itself, in a
@@ -47,15 +49,10 @@ struct ListDataRenderer {
         count <= min(max(config.pageSize, 1), detailsChunk)
     }
 
-    /// The links of part `part` of the list's details (1…): a chunk of `detailsChunk` in the list's order.
-    static func chunk(_ ids: [Int], part: Int) -> ArraySlice<Int> {
-        ids.dropFirst((part - 1) * detailsChunk).prefix(detailsChunk)
-    }
-
     /// The list's index (`links.js`): `linkyListData(JSON);`, what filtering and sorting need of every
     /// link of `ids`, in the list's order, and, for a list of up to `detailsChunk` links, what showing
-    /// one needs. `categories` when the list spans several (a tag's links), so that each item can name
-    /// its category as the page's own items do.
+    /// one needs (a longer one names where the search keeps it, `details`). `categories` when the list
+    /// spans several (a tag's links), so that each item can name its category as the page's own items do.
     /// `script: false`: the JSON alone, for a page to carry (`inPage`; made safe there with
     /// `scriptSafeJSON`).
     ///
@@ -119,8 +116,8 @@ struct ListDataRenderer {
             pretty: false, capacity: 1024 + shown.count * (inline ? 320 : 96), prefix: script ? "linkyListData(" : "")
         json.object { json in
             if let tables, categories { writeCategories(tables.categoryIDs, into: &json) }
-            json.member("chunk", inline ? nil : Self.detailsChunk)
             json.member("count", ids.count)
+            json.member("details", inline ? nil : Self.searchDetails)
             json.key("facets")
             json.array(facets.tables) { json, facet in
                 json.object { json in
@@ -153,29 +150,9 @@ struct ListDataRenderer {
         return json.finish(suffix: script ? ");\n" : "")
     }
 
-    /// Part `part` (1…) of a long list's details (`links-<part>.js`): `linkyListDetails(part, JSON);`,
-    /// what showing each link of `ids` needs, in the list's order.
-    func details(_ ids: ArraySlice<Int>, part: Int, categories: Bool) -> [UInt8] {
-        let tables = DetailTables(ids, site: context.site, categories: categories)
-        var json = JSONText(pretty: false, capacity: 1024 + ids.count * 240, prefix: "linkyListDetails(\(part),")
-        json.object { json in
-            if categories { writeCategories(tables.categoryIDs, into: &json) }
-            json.member("hosts", tables.hosts)
-            json.key("links")
-            json.array(ids) { json, id in
-                json.object { json in
-                    for keys in [DetailKeys.beforeF, .fToI, .lToT, .afterT] {
-                        details(of: id, into: &json, tables: tables, keys: keys)
-                    }
-                }
-            }
-        }
-        return json.finish(suffix: ");\n")
-    }
-
     // MARK: - A link's details
 
-    /// The hosts and categories a part's links name, each once.
+    /// The hosts and categories a short list's links name, each once.
     private struct DetailTables {
         var hosts: [String] = []
         var hostIndex: [String: Int] = [:]

@@ -37,6 +37,8 @@ struct SearchIndexDocument: Encodable {
         var category: Int
         /// The link's own page, as an `href` from the output root; nil when it has none.
         var page: String?
+        /// 1 when that page has no note (`link_pages: all`), which an item calls "Details", not "Note".
+        var detailsPage: Int? = nil
         /// The day (`YYYY-MM-DD`).
         var date: String?
         /// 1 for a favorite, nil (left out) for the others.
@@ -70,6 +72,7 @@ struct SearchIndexDocument: Encodable {
             case tags = "g"
             case category = "c"
             case page = "p"
+            case detailsPage = "e"
             case date = "a"
             case favorite = "f"
             case picture = "i"
@@ -186,6 +189,7 @@ struct SearchIndexDocument: Encodable {
             entry.icon = links[id].favicon?.absoluteString
         case .none: break
         }
+        if links[id].hasPage && links[id].note == nil { entry.detailsPage = 1 }
         entry.deadSince = links[id].health?.deadSince
         if let project = links[id].project {
             entry.stars = project.data.stars
@@ -334,6 +338,7 @@ extension SearchIndexDocument.LinkEntry: JSONTextWritable {
             json.member(CodingKeys.date.rawValue, date)
             json.member(CodingKeys.category.rawValue, category)
             json.member(CodingKeys.domain.rawValue, domain)
+            json.member(CodingKeys.detailsPage.rawValue, detailsPage)
             json.member(CodingKeys.favorite.rawValue, favorite)
             json.member(CodingKeys.tags.rawValue, tags)
             json.member(CodingKeys.pictureHeight.rawValue, pictureHeight)
