@@ -27,7 +27,9 @@ struct CategoryListData: DataFileKind {
     func data(_ rendering: PageRendering, search: inout SearchFiles) throws -> [OutputFile] {
         let renderer = ListDataRenderer(context: rendering.context)
         let links = rendering.site.categories[id].links
-        return [OutputFile(path: rendering.path, contents: renderer.index(links, categories: false, part: max(-part, 1)))]
+        return [
+            OutputFile(path: rendering.path, contents: renderer.index(links, categories: false, part: max(-part, 1)))
+        ]
     }
 
     func fingerprint(into writer: inout ByteWriter, _ fingerprints: PageFingerprints) {
