@@ -31,7 +31,7 @@ import Testing
 
         // The year's page lists its months, each a link to its page, and no link.
         let year = try site.read("archive/2024/index.html")
-        #expect(!year.contains("class=\"link"))
+        #expect(!year.contains("class=\"row"))
         let january = try #require(perMonth["2024-01"])
         #expect(
             year.contains(
@@ -41,7 +41,7 @@ import Testing
         var listed = 0
         for (month, count) in perMonth {
             let page = try site.read("archive/\(month.replacingOccurrences(of: "-", with: "/"))/index.html")
-            let items = page.components(separatedBy: "<li class=\"link").count - 1
+            let items = page.components(separatedBy: "<li class=\"row").count - 1
             #expect(items == count, "\(month)")
             listed += items
             #expect(page.contains(#"aria-current="page""#))
@@ -52,7 +52,7 @@ import Testing
         let archive = try site.read("archive/index.html")
         #expect(archive.contains(#"href="../archive/2024/03/index.html""#))
         let old = try site.read("archive/2023/index.html")
-        #expect(old.components(separatedBy: "<li class=\"link").count - 1 == 5)
+        #expect(old.components(separatedBy: "<li class=\"row").count - 1 == 5)
         #expect(old.contains(##"<a href="#m-2023-06">June 2023"##))
         #expect(!FileManager.default.fileExists(atPath: site.output.appending(path: "archive/2023/06").path))
         // Every month's page is in the sitemap.

@@ -76,15 +76,15 @@ import Testing
                 number == 1 ? "sites/\(largest.slug)/index.html" : "sites/\(largest.slug)/page/\(number)/index.html"
             let page = try #require(built.page(path), "\(path)")
             #expect(page.contains("<h1>\(largest.name) <span class=\"count\">\(largest.links.count)</span></h1>"))
-            // Its links, a page's worth, and their cards' domains linked.
+            // Its links, a page's worth, one row each, without the domain the page is about.
             let shown = Array(largest.links.dropFirst((number - 1) * 2).prefix(2))
             for id in shown {
                 let address: String = built.site.links[id].url.absoluteString
                 let href = "href=\"" + address.replacingOccurrences(of: "&", with: "&amp;") + "\""
                 #expect(page.contains(href), "\(path): \(address)")
             }
-            let domainLinks: Int = page.components(separatedBy: "class=\"domain-link\"").count - 1
-            #expect(domainLinks == shown.count, "\(path)")
+            #expect(page.components(separatedBy: "<li class=\"row").count - 1 == shown.count, "\(path)")
+            #expect(!page.contains("class=\"domain") && !page.contains("class=\"link"), "\(path)")
         }
         #expect(built.files["sites/\(largest.slug)/page/\(pages + 1)/index.html"] == nil)
         // A website of one link has one page.
