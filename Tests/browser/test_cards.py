@@ -81,7 +81,7 @@ def test_a_card_shows_its_picture_and_a_link_without_one_has_no_picture_block(br
     driver = browser.driver
     browser.clear_storage(site_urls["file"] + "index.html")
     driver.execute_script("localStorage.setItem('linky-site:view', 'cards')")
-    driver.get(page_url(site_urls["file"], "archive/index.html"))
+    driver.get(page_url(site_urls["file"], "index.html"))
     items = driver.find_elements(By.CSS_SELECTOR, ".links > li")
     assert len(items) > 10
     pictured = 0

@@ -53,12 +53,17 @@ def test_dead_and_moved_links_say_so(browser, health_site):
     assert "found dead on" in health.text and "2026-11-20" in health.text
     archive = driver.find_element(By.CSS_SELECTOR, ".archive-link a").get_attribute("href")
     assert archive.startswith("https://web.archive.org/web/") and archive.endswith(dead[0]["url"])
+    # The archive's rows say which are dead; the cards of their category pages say more.
     driver.get((output / "archive" / "index.html").as_uri())
-    cards = driver.find_elements(By.CSS_SELECTOR, ".links > li.is-dead")
-    assert len(cards) >= 2
-    assert cards[0].find_element(By.CSS_SELECTOR, ".health-badge").is_displayed()
-    assert cards[0].find_element(By.CSS_SELECTOR, ".link-health a").get_attribute("href").startswith(
+    rows = driver.find_elements(By.CSS_SELECTOR, ".rows > li.is-dead")
+    assert len(rows) >= 2
+    assert rows[0].find_element(By.CSS_SELECTOR, ".health-badge").is_displayed()
+    driver.get((output / "c" / dead[0]["category"] / "index.html").as_uri())
+    card = driver.find_element(By.CSS_SELECTOR, f'.links > li.is-dead[data-link-id="{dead[0]["id"]}"]')
+    assert card.find_element(By.CSS_SELECTOR, ".health-badge").is_displayed()
+    assert card.find_element(By.CSS_SELECTOR, ".link-health a").get_attribute("href").startswith(
         "https://web.archive.org/web/")
+    driver.get((output / "c" / moved["category"] / "index.html").as_uri())
     moved_card = driver.find_element(By.CSS_SELECTOR, ".link-health.is-moved a")
     assert moved_card.get_attribute("href") == "https://moved.example/new-home"
     # Search marks them too.
