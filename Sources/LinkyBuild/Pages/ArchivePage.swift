@@ -49,6 +49,7 @@ private extension TemplateContext {
             let byMonth = PageLinks.archiveYearByMonth(count: count)
             return [
                 "year": .int(year), "href": .string(href(SitePaths.archiveYear(year))), "count": .int(count),
+                "count_text": .string(words.number(count)),
                 "months": .list(
                     months.map {
                         month(year: year, month: $0.month, links: $0.links, withLinks: showLinks, byMonth: byMonth)

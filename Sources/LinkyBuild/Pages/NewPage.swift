@@ -79,7 +79,9 @@ extension TemplateContext {
             "year": .int(week.year), "number": .int(week.week), "start": .string(week.start.isoDay),
             "end": .string(end.isoDay), "start_text": .string(words.day(week.start)),
             "end_text": .string(words.day(end)), "count": .int(week.links.count),
+            "count_text": .string(words.number(week.links.count)),
             "counted": counted("links", week.links.count), "removed_count": .int(week.removed.count),
+            "removed_count_text": .string(words.number(week.removed.count)),
             "has_links": .bool(!week.links.isEmpty), "has_removed": .bool(!week.removed.isEmpty),
         ]
         info["removed"] = .list(

@@ -92,6 +92,8 @@ private extension TemplateContext {
                 "title": .string(category.id == 0 ? site.config.title : category.title),
                 "depth": .int(max(category.depth, 1)),
                 "total_count": .int(category.id == 0 ? category.links.count : category.totalCount),
+                "total_count_text": .string(
+                    words.number(category.id == 0 ? category.links.count : category.totalCount)),
             ])
         }
         let shown = print.part == 0 ? 0..<categories.count : print.first..<print.end

@@ -23,6 +23,7 @@ struct WebsiteIndexPage: HTMLPageKind {
             extra: [
                 "websites": .list(websites), "has_websites": .bool(!websites.isEmpty),
                 "website_count": .int(websites.count),
+                "website_count_text": .string(context.words.number(websites.count)),
             ])
     }
 
@@ -44,6 +45,7 @@ extension TemplateContext {
         return [
             "name": .string(website.name), "slug": .string(website.slug),
             "href": .string(href(SitePaths.website(slug: website.slug))), "count": .int(website.links.count),
+            "count_text": .string(words.number(website.links.count)),
         ]
     }
 }

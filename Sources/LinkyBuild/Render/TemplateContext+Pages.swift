@@ -54,7 +54,7 @@ extension TemplateContext {
         let anchor = String(format: "m-%04d-%02d", year, month)
         var info: TemplateMap = [
             "title": .string(words.month(year: year, month: month)), "anchor": .string(anchor),
-            "count": .int(links.count),
+            "count": .int(links.count), "count_text": .string(words.number(links.count)),
             "href": .string(
                 byMonth ? href(SitePaths.archiveMonth(year, month)) : href(SitePaths.archiveYear(year)) + "#" + anchor),
             "has_links": .bool(withLinks),

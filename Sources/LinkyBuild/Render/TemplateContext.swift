@@ -344,7 +344,7 @@ struct TemplateContext: Sendable {
         let tag = site.tags[id]
         var reference: TemplateMap = [
             "name": .string(tag.name), "slug": .string(tag.slug), "href": .string(href(paths.tag(id))),
-            "count": .int(tag.links.count),
+            "count": .int(tag.links.count), "count_text": .string(words.number(tag.links.count)),
         ]
         reference["description"] = tag.description.map { .string($0) } ?? false
         return reference
@@ -357,7 +357,8 @@ struct TemplateContext: Sendable {
         let category = site.categories[id]
         var reference: TemplateMap = [
             "title": .string(category.title), "href": .string(href(paths.category(id))),
-            "count": .int(category.totalCount), "path": .string(category.pathString),
+            "count": .int(category.totalCount), "count_text": .string(words.number(category.totalCount)),
+            "path": .string(category.pathString),
             "trail": .string(trail(id).map(\.title).joined(separator: " › ")),
         ]
         // Optional fields are `false` when absent, so a sub-category never shows its parent's (see linkItemMap).

@@ -29,7 +29,8 @@ enum TemplateVocabulary {
         // Pictures and the fallback initial
         "src", "srcset", "width", "height", "large_src", "initial", "hue", "tone",
         // Categories and tags
-        "id", "name", "slug", "href", "trail", "count", "direct_count", "total_count", "depth", "children",
+        "id", "name", "slug", "href", "trail", "count", "count_text", "direct_count", "total_count", "total_count_text",
+        "depth", "children",
         "has_children", "parent", "is_root", "is_top", "weight", "icon", "anchor", "intro_html", "show_links",
         // Lists, paging, archive, print, search, broken links, redirects
         "favorites", "all_favorites", "recent", "has_favorites", "has_recent", "has_categories", "has_top_tags",
@@ -46,7 +47,7 @@ enum TemplateVocabulary {
         "is_save", "save", "manifest", "forge", "new_url", "path_parameter", "text_parameter", "button",
         "save_folders", "bookmarklet",
         // The websites' pages (`sites`)
-        "sites", "websites", "has_websites", "website_count", "website",
+        "sites", "websites", "has_websites", "website_count", "website_count_text", "website",
         // Filtering and sorting a list in the browser
         "list_tools", "data", "inline_data", "projects", "has_projects",
         // A repository link's project data (`projects.json`)
@@ -54,7 +55,7 @@ enum TemplateVocabulary {
         "stale", "license", "language", "fetched",
         // The new page (`new_page`): the links added each week, and its digest feeds
         "is_new", "new", "new_feed", "weeks", "has_weeks", "start", "end", "start_text", "end_text", "counted",
-        "removed", "removed_count", "has_removed", "has_older",
+        "removed", "removed_count", "removed_count_text", "has_removed", "has_older",
     ]
 
     /// Warnings for the names a site's templates (not the built-in ones) look up that no page gives,
