@@ -51,6 +51,9 @@ import Testing
         // The archive's own page links months to their pages; a small year keeps one page of its links.
         let archive = try site.read("archive/index.html")
         #expect(archive.contains(#"href="../archive/2024/03/index.html""#))
+        // Counts as the language writes numbers: 10,205 links, 10,200 of them in 2024.
+        #expect(archive.contains(#"<h1>Archive <span class="count">10,205</span></h1>"#), "\(archive.prefix(2000))")
+        #expect(archive.contains(#"2024 <span class="count">10,200</span>"#))
         let old = try site.read("archive/2023/index.html")
         #expect(old.components(separatedBy: "<li class=\"row").count - 1 == 5)
         #expect(old.contains(##"<a href="#m-2023-06">June 2023"##))
