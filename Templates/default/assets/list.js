@@ -224,7 +224,9 @@
     var id = data.links[position].i, shard = shards[shardOf(id)], entry = shard.links[id - shard.first];
     var category = entry.c ? manifest.categories[entry.c] : null;
     return {
-      link: { u: entry.u, d: entry.s, h: 0, n: entry.o, s: entry.i, p: entry.p, o: entry.e, c: category ? 0 : undefined },
+      link: {
+        u: entry.u, d: entry.s, h: 0, j: entry.k, n: entry.o, s: entry.i, p: entry.p, o: entry.e, c: category ? 0 : undefined
+      },
       hosts: [entry.d],
       categories: category ? [[category.trail || category.title, category.href]] : null
     };
@@ -464,7 +466,7 @@
     }
     body.appendChild(heading);
     var meta = element("p", "link-meta");
-    var domain = element("span", "domain");
+    var domain = element("span", "domain"), host = shown.hosts[more.h] || "";
     if (more.n) {
       var icon = element("img", "favicon");
       icon.src = /^https?:/.test(more.n) ? more.n : root + more.n;
@@ -472,8 +474,14 @@
       icon.loading = "lazy";
       icon.referrerPolicy = "no-referrer";
       domain.appendChild(icon);
+    } else {
+      // No icon: the domain's initial on its host's colour (`j`, 0–11), as partials/link_item draws it.
+      var name = host.replace(/^www\./, "");
+      var letter = element("i", "favicon t" + (more.j || 0), name ? Array.from(name)[0].toUpperCase() : "?");
+      letter.setAttribute("aria-hidden", "true");
+      domain.appendChild(letter);
     }
-    domain.appendChild(document.createTextNode(shown.hosts[more.h] || ""));
+    domain.appendChild(document.createTextNode(host));
     meta.appendChild(domain);
     if (link.a) {
       var time = element("time", null, day(link.a));

@@ -874,7 +874,8 @@
       meta.appendChild(categoryLink);
     }
     if (link.p) {
-      var note = element("a", "note-link", say("note", "Note"));
+      // `e`: a page without a note (`link_pages: all`), which items call "Details".
+      var note = element("a", "note-link", link.e ? say("details", "Details") : say("note", "Note"));
       note.href = root + link.p;
       meta.appendChild(note);
     }

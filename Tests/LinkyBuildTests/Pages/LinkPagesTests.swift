@@ -76,6 +76,7 @@ import Testing
         let notedResult = try #require(results.range(of: #""t":"\#(noted.title)""#))
         let notedFirst = try #require(results[..<notedResult.lowerBound].lastIndex(of: "{"))
         #expect(!results[notedFirst..<notedResult.lowerBound].contains(#""e":"#))
+        #expect(try #require(built.page("search/index.html")).contains(#"data-text-details="Details""#))
     }
 
     @Test func noneWritesNoLinkPagesAndKeepsTheNotesInThePrintPageAndData() async throws {

@@ -51,6 +51,9 @@ import Testing
             #expect(names == site.links[id].tags.map { site.tags[$0].name })
             let hosts = try #require(data["hosts"] as? [String])
             #expect(hosts[try #require(entry["h"] as? Int)] == site.links[id].url.displayHost)
+            // A link without an icon: the colour of its drawn initial, as the page's own item has it.
+            let tone = entry["n"] == nil ? CardPictureFields.tone(host: site.links[id].url.displayHost) : nil
+            #expect(entry["j"] as? Int == tone, "\(site.links[id].title)")
         }
         // Each page of the category shows its own page's worth, each item with its id, and points at the data.
         var shown: [Int] = []

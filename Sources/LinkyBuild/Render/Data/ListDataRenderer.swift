@@ -92,6 +92,7 @@ struct ListDataRenderer {
                     if !links[id].tags.isEmpty { json.member("g", links[id].tags.map { tagIndex[$0]! }) }
                     if let tables { details(of: id, into: &json, tables: tables, keys: .fToI) }
                     if id != previous + 1 { json.member("i", id) }
+                    if let tables { details(of: id, into: &json, tables: tables, keys: .iToL) }
                     json.member("k", links[id].project?.data.stars)
                     let labels = Self.labels(of: id, in: site)
                     if !labels.isEmpty {
@@ -177,10 +178,10 @@ struct ListDataRenderer {
     }
 
     /// Where a link's details go among the index's keys, which are written in UTF-8 order.
-    private enum DetailKeys { case beforeF, fToI, lToT, afterT }
+    private enum DetailKeys { case beforeF, fToI, iToL, lToT, afterT }
 
     /// The details of `id` whose keys are in `keys`' range: `c` `d` before `f`; `h` between `g` and
-    /// `i`; `n` `o` `p` `s` between `l` and `t`; `u` after it.
+    /// `i`; `j` between `i` and `k`; `n` `o` `p` `s` between `l` and `t`; `u` after it.
     private func details(of id: Int, into json: inout JSONText, tables: DetailTables, keys: DetailKeys) {
         let links = context.site.links
         switch keys {
@@ -191,6 +192,9 @@ struct ListDataRenderer {
             }
         case .fToI:
             json.member("h", tables.hostIndex[links[id].url.displayHost])
+        case .iToL:
+            // The colour of the initial drawn for a link without an icon (`fallback.tone`).
+            if iconSource(id) == nil { json.member("j", CardPictureFields.tone(host: links[id].url.displayHost)) }
         case .lToT:
             if let icon = iconSource(id) { json.member("n", icon) }
             // `o`: a page without a note (`link_pages: all`), which the item calls "Details".
