@@ -2,9 +2,9 @@ import LinkyModel
 import LinkyTheme
 
 /// The data a tag's pages load to filter and sort all its links in the browser (see
-/// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 0), and for a list of more
-/// than `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts -2,
-/// -3, …).
+/// `ListDataRenderer`), for every tag: its index, `tags/<tag>/links.js` (part 1), and for a list of more
+/// than `ListDataRenderer.indexChunk` links its index's further parts, `links-index-2.js`, … (parts 2, 3,
+/// …).
 struct TagListData: DataFileKind {
     var id: Int
     var part: Int
@@ -28,7 +28,7 @@ struct TagListData: DataFileKind {
         let renderer = ListDataRenderer(context: rendering.context)
         let links = rendering.site.tags[id].links
         return [
-            OutputFile(path: rendering.path, contents: renderer.index(links, categories: true, part: max(-part, 1)))
+            OutputFile(path: rendering.path, contents: renderer.index(links, categories: true, part: part))
         ]
     }
 

@@ -44,17 +44,17 @@ struct SitePaths: Sendable {
     /// The data a tag's or category's pages filter and sort in the browser, in its page's folder:
     /// `tags/swift/links.js`, `c/programming/links.js`, and a very long list's further parts of its
     /// index, `links-index-2.js`… (a slug has no dot, so no folder is named so).
-    func tagListData(_ id: Int, part: Int = 0) -> String {
+    func tagListData(_ id: Int, part: Int = 1) -> String {
         "tags/\(site.tags[id].slug)/" + Self.listDataName(part)
     }
 
-    func categoryListData(_ id: Int, part: Int = 0) -> String {
+    func categoryListData(_ id: Int, part: Int = 1) -> String {
         "c/\(site.categories[id].pathString)/" + Self.listDataName(part)
     }
 
-    /// Part `0`, the index; `-n`, the index's part `n` (`ListDataRenderer.parts`).
+    /// The index's part `part` (`ListDataRenderer.parts`): `links.js`, then `links-index-2.js`, …
     private static func listDataName(_ part: Int) -> String {
-        part == 0 ? "links.js" : "links-index-\(-part).js"
+        part == 1 ? "links.js" : "links-index-\(part).js"
     }
 
     /// `l/programming/swift/some-article/index.html`.

@@ -102,13 +102,13 @@ import Testing
         var config = SiteConfig()
         config.pageSize = 1
         #expect(ListDataRenderer.parts(1, config) == [], "one page: the data is in it")
-        #expect(ListDataRenderer.parts(2, config) == [0])
-        #expect(ListDataRenderer.parts(1500, config) == [0], "a long list's details are the search's")
+        #expect(ListDataRenderer.parts(2, config) == [1])
+        #expect(ListDataRenderer.parts(1500, config) == [1], "a long list's details are the search's")
         config.pageSize = 50
-        #expect(ListDataRenderer.parts(50, config) == [] && ListDataRenderer.parts(51, config) == [0])
-        // Past 50,000 links the index is in parts: links-index-2.js, … (parts -2, -3, …).
-        #expect(ListDataRenderer.parts(50_000, config) == [0])
-        #expect(ListDataRenderer.parts(120_001, config) == [0, -2, -3])
+        #expect(ListDataRenderer.parts(50, config) == [] && ListDataRenderer.parts(51, config) == [1])
+        // Past 50,000 links the index is in parts: links-index-2.js, … (parts 2, 3, …).
+        #expect(ListDataRenderer.parts(50_000, config) == [1])
+        #expect(ListDataRenderer.parts(120_001, config) == [1, 2, 3])
         #expect(ListDataRenderer.indexParts(120_001) == 3)
     }
 
@@ -150,6 +150,6 @@ import Testing
         #expect(Self.ids(joined) == Self.ids(wholeLinks) && Self.ids(joined) == links)
         #expect(joined.map { $0["t"] as? String } == wholeLinks.map { $0["t"] as? String })
         #expect(joined.map { $0["g"] as? [Int] } == wholeLinks.map { $0["g"] as? [Int] })
-        #expect(SitePaths(site: site).tagListData(0, part: -2).hasSuffix("/links-index-2.js"))
+        #expect(SitePaths(site: site).tagListData(0, part: 2).hasSuffix("/links-index-2.js"))
     }
 }

@@ -20,7 +20,7 @@ struct ListDataRenderer {
     /// the page draws a link it does not show from the search page's result shards (`search/data/r*.js`,
     /// shared by every list and loaded for the links shown; `details: "search/data/"` in the index); a
     /// shorter list has them in its index. At 100,000 links each list's own copies were 77 MiB in 731 files.
-    static let detailsChunk = 500
+    static let detailsLimit = 500
 
     /// Where a long list's links' details are, from the root: the search's result shards and manifest.
     static let searchDetails = "search/data/"
@@ -34,23 +34,22 @@ struct ListDataRenderer {
     /// How many files a list of `count` links' index is: one, or one per `chunk` links.
     static func indexParts(_ count: Int, chunk: Int = indexChunk) -> Int { max(1, (count + chunk - 1) / chunk) }
 
-    /// The files of a list of `count` links, by part: `0`, its index (`links.js`); `-2, -3, …`, the
-    /// further parts of an index of more than `indexChunk` links (`links-index-2.js`, …). None when the
-    /// list's one page carries its data (`inPage`).
+    /// The files of a list of `count` links, by part of its index (`index(part:)`): `1`, `links.js`;
+    /// `2, 3, …`, an index of more than `indexChunk` links' further parts (`links-index-2.js`, …). None
+    /// when the list's one page carries its data (`inPage`).
     static func parts(_ count: Int, _ config: SiteConfig) -> [Int] {
-        if inPage(count, config) { return [] }
-        return [0] + (0..<(indexParts(count) - 1)).map { -($0 + 2) }
+        inPage(count, config) ? [] : Array(1...indexParts(count))
     }
 
     /// Whether a list of `count` links is on one page, which then carries the list's data itself, in a
     /// `<script type="application/json">` (`list_tools.inline_data`): no file to load, and at 100,000
     /// links 4,400 files fewer (most tags fit on one page).
     static func inPage(_ count: Int, _ config: SiteConfig) -> Bool {
-        count <= min(max(config.pageSize, 1), detailsChunk)
+        count <= min(max(config.pageSize, 1), detailsLimit)
     }
 
     /// The list's index (`links.js`): `linkyListData(JSON);`, what filtering and sorting need of every
-    /// link of `ids`, in the list's order, and, for a list of up to `detailsChunk` links, what showing
+    /// link of `ids`, in the list's order, and, for a list of up to `detailsLimit` links, what showing
     /// one needs (a longer one names where the search keeps it, `details`). `categories` when the list
     /// spans several (a tag's links), so that each item can name its category as the page's own items do.
     /// `script: false`: the JSON alone, for a page to carry (`inPage`; made safe there with
@@ -76,7 +75,7 @@ struct ListDataRenderer {
         }
         let tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         let facets = Self.facetTables(labelCounts, site: site)
-        let inline = ids.count <= Self.detailsChunk
+        let inline = ids.count <= Self.detailsLimit
         let tables = inline ? DetailTables(ids, site: site, categories: categories) : nil
         let parts = Self.indexParts(ids.count, chunk: chunk)
         let shown = ids[min((part - 1) * chunk, ids.count)..<min(part * chunk, ids.count)]
