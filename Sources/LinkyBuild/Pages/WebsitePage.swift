@@ -43,6 +43,8 @@ struct WebsitePage: HTMLPageKind {
         var extra: TemplateMap = [
             "website": .map(info), "links": .list(slice.map { context.linkItem($0) }),
             "has_links": .bool(!slice.isEmpty),
+            // An undated row keeps the date column only where other rows have a date in it.
+            "dated": .bool(slice.contains { site.links[$0].date != nil }),
         ]
         if let pagination = context.pagination(
             page: page, of: of, path: { SitePaths.website(slug: slug, page: $0) })

@@ -124,4 +124,30 @@ import Testing
         let sitemap = try #require(built.page("sitemap.xml"))
         #expect(!sitemap.contains("/sites/"))
     }
+
+    /// A real awesome list (Tests/Fixtures/lists/awesome-python.md, undated list items with
+    /// descriptions): a website's rows say what each link is under its title, and keep no empty date
+    /// column, as none of them has a date.
+    @Test func anUndatedListsWebsitePageShowsDescriptionsAndNoDateColumn() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-sites-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appending(path: "links"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.repository.appending(path: "Tests/Fixtures/lists/awesome-python.md"),
+            to: folder.appending(path: "links/README.md"))
+        try "title: Awesome Python\n".write(to: folder.appending(path: "linky.yml"), atomically: true, encoding: .utf8)
+        let report = await SiteBuilder().build(BuildOptions(siteFolder: folder))
+        #expect(report.outcome == .success, "\(report.diagnostics.prefix(3))")
+        let files = try filesBelow(folder.appending(path: "_site"))
+        let page = String(decoding: try #require(files["sites/github-com/index.html"]), as: UTF8.self)
+        let rows = page.components(separatedBy: "<li class=\"row").count - 1
+        #expect(rows > 20)
+        #expect(!page.contains("nodate") && !page.contains("<time"))
+        // The django row: its title links to the repository, its description follows in the row.
+        #expect(
+            page.contains(
+                "<a href=\"https://github.com/django/django\">django</a><span class=\"row-desc\">The most popular web framework in Python.</span></li>"
+            ))
+        #expect(page.components(separatedBy: "class=\"row-desc\"").count - 1 > rows / 2)
+    }
 }
