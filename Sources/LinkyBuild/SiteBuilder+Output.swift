@@ -104,6 +104,20 @@ extension SiteBuilder {
         var report = report
         var pdf: PrintPDF?
         if options.pdf {
+            guard site.config.writesPrint(links: site.links.count) else {
+                let why =
+                    site.config.print == .never
+                    ? "`print: false`"
+                    : "`print: auto` leaves it out past \(OutputMeasure.grouped(site.config.fileLimits.printAutoLinks)) "
+                        + "links, and this site has \(OutputMeasure.grouped(site.links.count))"
+                report.outcome = .contentErrors
+                report.diagnostics.append(
+                    .error(
+                        .invalidConfig, at: site.config.printLocation,
+                        "--pdf makes print.pdf from the print page, and this site has none (\(why))",
+                        hint: "set `print: true` in linky.yml, or build without --pdf"))
+                return report
+            }
             pdf = PrintPDF.locate()
             guard pdf != nil else {
                 report.outcome = .toolMissing

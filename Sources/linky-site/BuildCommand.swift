@@ -53,7 +53,10 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors: any warning fails the build.")
     var strict = false
 
-    @Flag(help: "Also write print.pdf from the print page, with WeasyPrint (which must be installed).")
+    @Flag(
+        help:
+            "Also write print.pdf from the print page, with WeasyPrint (which must be installed); `print: auto` has no print page past 10,000 links."
+    )
     var pdf = false
 
     @Flag(

@@ -92,6 +92,19 @@ enum ConfigParser {
                 config.projectHosts = projectHosts(mapping, entry, &diagnostics)
             case "broken_links_page":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
+            case "print":
+                config.printLocation = mapping.location(of: entry)
+                if (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == "auto" {
+                    config.print = .auto
+                } else if let on = try? mapping.bool(entry).get() {
+                    config.print = on ? .always : .never
+                } else {
+                    diagnostics.append(
+                        .warning(
+                            .invalidConfig, at: mapping.location(of: entry),
+                            "`print` must be auto, true or false; the default (auto) is used",
+                            hint: "write `print: true` to have the print page whatever the collection's size"))
+                }
             case "sites":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }
             case "dates_from_history":

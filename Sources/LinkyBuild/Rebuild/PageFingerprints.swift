@@ -261,6 +261,9 @@ extension ByteWriter {
         int(config.sectionFeedSize)
         bool(config.hideDeadLinks)
         bool(config.sites)
+        // `print`: whether pages link the print page (the links' count, which `auto` reads, is in
+        // every page's fingerprint already). `printLocation` only places the error of `--pdf` without one.
+        string("\(config.print)")
         bool(config.datesFromHistory)
         bool(config.newPage)
         int(config.newWeeks)
@@ -278,6 +281,7 @@ extension ByteWriter {
         int(config.fileLimits.sitemapAddresses)
         int(config.fileLimits.bookmarkBytes)
         int(config.fileLimits.printBytes)
+        int(config.fileLimits.printAutoLinks)
         int(config.fileLimits.searchShardFiles)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
         // `host` (and the line it is on) only decides whether the output fits; no page shows it.

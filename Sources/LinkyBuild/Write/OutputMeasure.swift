@@ -180,8 +180,9 @@ struct HostFit {
     /// The setting that leaves out a folder of the output, where there is one.
     private static func setting(for folder: String) -> String? {
         switch folder {
-        case "l": "`link_pages: none` (each link's own page; the notes stay on the print page, in the feeds and data)"
+        case "l": "`link_pages: none` (each link's own page; the notes stay in the feeds, the data and search)"
         case "sites": "`sites: false` (the pages of each website)"
+        case "print": "`print: false` (the printable page)"
         case "new": "`new_page: false` (the weekly new page)"
         case "broken": "`broken_links_page: false`"
         case "pictures": "`images: remote` or `images: none` (the cards' pictures)"

@@ -106,6 +106,26 @@ public struct SiteConfig: Sendable, Hashable {
     /// A page for the curator, `broken/index.html`: the links `link-status.json` calls dead or moved,
     /// with the file and line of each.
     public var brokenLinksPage: Bool = false
+    /// `print`: the printable page (`print/index.html`). `auto` writes it for a collection of at most
+    /// `fileLimits.printAutoLinks` (10,000) links: past that it would be thousands of sheets of paper,
+    /// and one of a large site's largest parts (123 MiB of 1.5 GiB at 100,000 links).
+    public var print: PrintSetting = .auto
+    /// Where `print:` is written, for the error of `--pdf` without a print page.
+    public var printLocation: SourceLocation?
+
+    public enum PrintSetting: Sendable, Hashable {
+        case auto, always, never
+    }
+
+    /// Whether the site has a print page, for a collection of `links` links.
+    public func writesPrint(links: Int) -> Bool {
+        switch print {
+        case .always: true
+        case .never: false
+        case .auto: links <= fileLimits.printAutoLinks
+        }
+    }
+
     /// `sites`: a page of every website the links go to (`sites/index.html`) and one per website, each
     /// card's domain linking to its website's page.
     public var sites: Bool = true
@@ -165,7 +185,7 @@ public struct SiteConfig: Sendable, Hashable {
         "new_weeks_per_page",
         "new_feed_weeks",
         "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
-        "host",
+        "host", "print",
     ]
 }
 
