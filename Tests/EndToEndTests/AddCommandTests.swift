@@ -48,7 +48,7 @@ extension CommandLineTests {
         #expect(build.status == 0, "\(build.stderr)")
         let home = try String(contentsOf: site.appending(path: "_site/index.html"), encoding: .utf8)
         #expect(!home.contains(server.url("/icons/fav-32.png")))
-        #expect(home.contains(#"<i class="favicon t"#))
+        #expect(home.contains(#"<span class="domain t"#) && home.contains(#" data-i=""#))
     }
 
     @Test func addReadsEUCKRAndMakesAHangulSlugAndFolder() throws {

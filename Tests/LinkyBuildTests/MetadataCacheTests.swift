@@ -50,7 +50,7 @@ import Testing
         // The icon is not hotlinked: `pictures/` holds none, so the item draws the domain's initial.
         #expect(!home.contains("https://example.com/favicon.ico"))
         #expect(!home.contains("https://example.com/og.png"))
-        #expect(home.contains(#"<i class="favicon t"#) && home.contains(#"aria-hidden="true">E</i>"#))
+        #expect(home.contains(#"<span class="domain t"#) && home.contains(#" data-i="E">"#))
         #expect(!home.contains("javascript:"))
     }
 

@@ -89,7 +89,7 @@ def test_a_card_shows_its_picture_and_a_link_without_one_has_no_picture_block(br
         pictures = item.find_elements(By.CSS_SELECTOR, ".card-picture")
         if not pictures:
             # No picture block, no drawn letter in its place: the icon (or initial) beside the domain.
-            assert item.find_elements(By.CSS_SELECTOR, ".link-meta .favicon")
+            assert item.find_elements(By.CSS_SELECTOR, ".link-meta .favicon, .link-meta .domain[data-i]")
             continue
         pictured += 1
         card = pictures[0]

@@ -51,7 +51,7 @@ def test_a_list_without_pictures_is_the_dense_list(excerpt):
     html = (excerpt / CATEGORY).read_text(encoding="utf-8")
     assert 'data-view="list"' in html, "link_view: auto chooses the list for a page without pictures"
     assert "card-picture" not in html, "a link without a picture has no picture block"
-    assert '<i class="favicon t' in html, "it keeps its small initial"
+    assert '<span class="domain t' in html and ' data-i="' in html, "it keeps its small initial"
 
 
 @pytest.mark.parametrize("size,least", [(DESKTOP, 15), (PHONE, 6)], ids=["desktop", "phone"])

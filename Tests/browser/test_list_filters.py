@@ -203,7 +203,7 @@ def test_a_long_lists_details_come_from_the_search_shards_for_the_links_shown(br
     # Every item shown, on this page or not, links to its own address and says its description.
     items = driver.execute_script(
         "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => ["
-        "Number(li.dataset.linkId), li.querySelector('.link-title a').href,"
+        "Number(li.dataset.linkId), li.querySelector('.card-body > h3 a').href,"
         "(li.querySelector('.link-description') || {}).textContent,"
         "li.querySelector('.domain').textContent, (li.querySelector('.link-category') || {}).textContent])")
     for link_id, href, description, domain, category in items:

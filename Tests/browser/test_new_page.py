@@ -93,9 +93,9 @@ def test_the_new_page_shows_the_weeks_and_what_left(browser, history_site):
     assert removed.text == "Gamma"
     assert removed.value_of_css_property("text-decoration-line") == "line-through"
     week41 = driver.find_elements(By.CSS_SELECTOR, "section.week")[2]
-    titles = [a.text for a in week41.find_elements(By.CSS_SELECTOR, ".links .link-title a")]
+    titles = [a.text for a in week41.find_elements(By.CSS_SELECTOR, ".links .card-body > h3 a")]
     assert sorted(titles) == ["Alpha", "Beta"]
-    assert driver.find_element(By.CSS_SELECTOR, ".link-title a[href='https://delta.example/']")
+    assert driver.find_element(By.CSS_SELECTOR, ".card-body > h3 a[href='https://delta.example/']")
     links = json.loads((history_site / "links.json").read_text(encoding="utf-8"))["links"]
     assert {link["title"]: link["date_source"] for link in links} == {
         "Alpha": "history", "Beta": "history", "Delta": "history"}

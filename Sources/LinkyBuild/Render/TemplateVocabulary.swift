@@ -48,7 +48,7 @@ enum TemplateVocabulary {
         "save_folders", "bookmarklet",
         // The websites' pages (`sites`)
         "sites", "websites", "has_websites", "website_count", "website_count_text", "website",
-        "dated",
+        "dated", "described",
         // Filtering and sorting a list in the browser
         "list_tools", "data", "inline_data", "projects", "has_projects",
         // A repository link's project data (`projects.json`)

@@ -435,7 +435,6 @@
     var shown = detailsOf(index), more = shown.link;
     var li = element("li", "link" + (link.f ? " is-favorite" : "") + (link.x ? " is-dead" : ""));
     li.setAttribute("data-link-id", String(link.i));
-    var article = element("article");
     if (more.s) {
       var picture = element("a", "card-picture");
       picture.href = more.u;
@@ -447,10 +446,10 @@
       img.loading = "lazy";
       img.referrerPolicy = "no-referrer";
       picture.appendChild(img);
-      article.appendChild(picture);
+      li.appendChild(picture);
     }
     var body = element("div", "card-body");
-    var heading = element("h3", "link-title");
+    var heading = element("h3");
     var anchor = element("a", null, link.t);
     anchor.href = more.u;
     heading.appendChild(anchor);
@@ -475,11 +474,11 @@
       icon.referrerPolicy = "no-referrer";
       domain.appendChild(icon);
     } else {
-      // No icon: the domain's initial on its host's colour (`j`, 0–11), as partials/link_item draws it.
+      // No icon: the domain's initial on its host's colour (`j`, 0–11), drawn by the stylesheet from
+      // `data-i` as partials/link_item has it.
       var name = host.replace(/^www\./, "");
-      var letter = element("i", "favicon t" + (more.j || 0), name ? Array.from(name)[0].toUpperCase() : "?");
-      letter.setAttribute("aria-hidden", "true");
-      domain.appendChild(letter);
+      domain.className += " t" + (more.j || 0);
+      domain.setAttribute("data-i", name ? Array.from(name)[0].toUpperCase() : "?");
     }
     domain.appendChild(document.createTextNode(host));
     meta.appendChild(domain);
@@ -518,18 +517,15 @@
       body.appendChild(labels);
     }
     if (link.g && link.g.length) {
-      var tags = element("ul", "tags");
+      var tags = element("p", "tags");
       link.g.forEach(function (tag) {
-        var entry = element("li");
         var tagLink = element("a", null, "#" + data.tags[tag][0]);
         tagLink.href = root + data.tags[tag][2];
-        entry.appendChild(tagLink);
-        tags.appendChild(entry);
+        tags.appendChild(tagLink);
       });
       body.appendChild(tags);
     }
-    article.appendChild(body);
-    li.appendChild(article);
+    li.appendChild(body);
     return li;
   }
 

@@ -795,9 +795,9 @@
       icon.className = "favicon";
       domain.appendChild(icon);
     } else {
-      var letter = element("i", "favicon t" + (link.k || 0), initial(link.d));
-      letter.setAttribute("aria-hidden", "true");
-      domain.appendChild(letter);
+      // The domain's initial on its colour, drawn by the stylesheet as partials/link_item has it.
+      domain.className += " t" + (link.k || 0);
+      domain.setAttribute("data-i", initial(link.d));
     }
     domain.appendChild(document.createTextNode(link.d));
     return domain;
@@ -842,10 +842,9 @@
 
   function resultItem(link, terms, tagNames, labelNames) {
     var item = element("li", "link" + (link.f ? " is-favorite" : ""));
-    var card = element("article");
-    if (link.i) card.appendChild(cardPicture(link));
+    if (link.i) item.appendChild(cardPicture(link));
     var article = element("div", "card-body");
-    card.appendChild(article);
+    item.appendChild(article);
     var title = element("h2", "link-title");
     var anchor = element("a");
     anchor.href = link.u;
@@ -918,7 +917,6 @@
       });
       article.appendChild(tags);
     }
-    item.appendChild(card);
     return item;
   }
 

@@ -102,15 +102,15 @@ import Testing
         let home = try #require(built.page("index.html"))
         var linked = 0
         for website in built.site.websites {
-            let link = "class=\"domain-link\" href=\"sites/\(website.slug)/index.html\">\(website.name)</a>"
+            let link = "<a href=\"sites/\(website.slug)/index.html\">\(website.name)</a></span>"
             if home.contains(link) { linked += 1 }
         }
         #expect(linked > 0)
         // Every card of every list page links its domain, relative to the page.
         for (path, data) in built.files where path.hasPrefix("tags/") && path.hasSuffix("index.html") {
             let page = String(decoding: data, as: UTF8.self)
-            let cards = page.components(separatedBy: "<span class=\"domain\">").count - 1
-            let links = page.components(separatedBy: "class=\"domain-link\" href=\"../../sites/").count - 1
+            let cards = page.components(separatedBy: "<span class=\"domain").count - 1
+            let links = page.components(separatedBy: "><a href=\"../../sites/").count - 1
             #expect(cards == links, "\(path)")
         }
     }
@@ -120,7 +120,8 @@ import Testing
         #expect(built.site.websites.isEmpty)
         #expect(!built.files.keys.contains { $0.hasPrefix("sites/") })
         let pages = built.files.filter { $0.key.hasSuffix(".html") }.values
-        #expect(!pages.contains { String(decoding: $0, as: UTF8.self).contains("domain-link") })
+        #expect(!pages.contains { String(decoding: $0, as: UTF8.self).contains("><a href=\"../../sites/") })
+        #expect(!pages.contains { String(decoding: $0, as: UTF8.self).contains("><a href=\"sites/") })
         let sitemap = try #require(built.page("sitemap.xml"))
         #expect(!sitemap.contains("/sites/"))
     }
