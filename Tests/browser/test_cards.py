@@ -117,7 +117,7 @@ def test_the_readers_view_is_kept_across_pages(browser, site_urls):
     driver.get(page_url(site_urls["file"], "tags/swift/index.html"))
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("data-view") == "compact"
     driver.find_element(By.CSS_SELECTOR, "[data-view-switch] button[data-view='list']").click()
-    item = driver.find_element(By.CSS_SELECTOR, ".links > li article")
+    item = driver.find_element(By.CSS_SELECTOR, ".links > li:has(.card-picture)")
     picture = item.find_element(By.CSS_SELECTOR, ".card-picture")
     body = item.find_element(By.CSS_SELECTOR, ".card-body")
     assert picture.is_displayed() and picture.location["x"] > body.location["x"], "list: the picture beside the text"

@@ -26,7 +26,14 @@ def test_every_page_is_valid_html5(site: pathlib.Path, build_site):
         capture_output=True,
         text=True,
     )
-    assert result.returncode == 0, result.stdout + result.stderr
+    errors = [line for line in result.stdout.splitlines() if line.startswith("Error:")]
+    # The one message the checker's CSS grammar (CSS 2.1 and some of CSS 3) gets wrong: `content: x / ""`,
+    # CSS Generated Content 3's alternative text, which keeps the domain's drawn initial from being read
+    # aloud (Chrome 77, Firefox 128, Safari 17.4); the rule before it gives older browsers the letter.
+    known = 'Error: CSS: "content": "/" is not a "content" value.'
+    assert [e for e in errors if e != known] == [], result.stdout + result.stderr
+    assert errors.count(known) <= 2, result.stdout
+    assert result.returncode == 0 or errors, result.stdout + result.stderr
 
 
 def test_real_awesome_list_pages_are_valid(build_site, tmp_path):

@@ -205,13 +205,15 @@ def test_a_long_lists_details_come_from_the_search_shards_for_the_links_shown(br
         "return Array.from(document.querySelectorAll('[data-list] > li')).map(li => ["
         "Number(li.dataset.linkId), li.querySelector('.card-body > h3 a').href,"
         "(li.querySelector('.link-description') || {}).textContent,"
-        "li.querySelector('.domain').textContent, (li.querySelector('.link-category') || {}).textContent])")
+        "li.querySelector('.domain').textContent + li.querySelector('.domain').dataset.i,"
+        " (li.querySelector('.link-category') || {}).textContent])")
     for link_id, href, description, domain, category in items:
         assert href == by_id[link_id]["url"]
         assert description == by_id[link_id]["description"]
         host = href.split("/")[2]
-        # The domain after its drawn initial (no icon here), as the page's own items show it.
-        assert domain == host[0].upper() + host and category == "Many", (link_id, domain, category)
+        # The domain, and its initial for the stylesheet to draw (no icon here), as the page's own
+        # items have them.
+        assert domain == host + host[0].upper() and category == "Many", (link_id, domain, category)
     driver.execute_script("document.querySelector('.list-more').click()")
     ids = shown(driver, lambda ids, status: len(ids) == 200)
     assert ids == [link["id"] for link in expected[:200]]
