@@ -67,7 +67,7 @@ extension CommandLineTests {
         // Its site's icon, or the domain's initial that the stylesheet draws from `data-i` on colour `tN`.
         let icons = home.components(separatedBy: "<span class=\"domain").dropFirst()
         #expect(icons.count == Self.cardPages.count)
-        let drawn = { (icon: Substring) in icon.hasPrefix(" t") && icon.contains("data-i=") }
+        let drawn = { (icon: String) in icon.hasPrefix(" t") && icon.contains("data-i=") }
         #expect(icons.allSatisfy { $0.hasPrefix("\"><img class=\"favicon\"") || drawn($0) })
         // Small files, and no trace of the SVG's script anywhere in the output.
         for name in try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "pictures").path) {
