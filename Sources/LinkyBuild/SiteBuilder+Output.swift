@@ -104,7 +104,7 @@ extension SiteBuilder {
         var report = report
         var pdf: PrintPDF?
         if options.pdf {
-            guard site.config.writesPrint(links: site.links.count) else {
+            guard site.hasPrintPage else {
                 let why =
                     site.config.print == .never
                     ? "`print: false`"

@@ -75,6 +75,17 @@ func filesBelow(_ folder: URL) throws -> [String: Data] {
     return files
 }
 
+/// Examples/reading-list copied into a temporary folder (`prefix-<uuid>`), with `settings` added to
+/// its linky.yml.
+func readingListCopy(adding settings: String = "", prefix: String = "linky-example") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Examples/reading-list"), to: folder)
+    let config = folder.appending(path: "linky.yml")
+    let text = try String(contentsOf: config, encoding: .utf8)
+    try (text + "\n" + settings).write(to: config, atomically: true, encoding: .utf8)
+    return folder
+}
+
 /// The repository's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -16,7 +16,7 @@ struct PrintPage: HTMLPageKind {
     var end = 0
 
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
-        guard planning.site.config.writesPrint(links: planning.site.links.count) else { return [] }
+        guard planning.site.hasPrintPage else { return [] }
         let parts = split(planning.site)
         guard parts.count > 1 else { return [PlannedFile(path: SitePaths.print, kind: PrintPage())] }
         return parts.enumerated().map { offset, sections in

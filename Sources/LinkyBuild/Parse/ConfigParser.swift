@@ -101,7 +101,7 @@ enum ConfigParser {
                 } else {
                     diagnostics.append(
                         .warning(
-                            .invalidConfig, at: mapping.location(of: entry),
+                            .invalidConfig, at: config.printLocation,
                             "`print` must be auto, true or false; the default (auto) is used",
                             hint: "write `print: true` to have the print page whatever the collection's size"))
                 }

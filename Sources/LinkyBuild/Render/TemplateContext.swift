@@ -121,7 +121,7 @@ struct TemplateContext: Sendable {
         var navigation: TemplateMap = [
             "home": .string(href(SitePaths.home)), "tags": .string(href(SitePaths.tagIndex)),
             "archive": .string(href(SitePaths.archive)), "search": .string(href(SitePaths.search)),
-            "print": site.config.writesPrint(links: site.links.count) ? .string(href(SitePaths.print)) : false,
+            "print": site.hasPrintPage ? .string(href(SitePaths.print)) : false,
             "feed": "feed.xml", "json_feed": "feed.json",
             "bookmarks": .string(SitePaths.bookmarks), "links_json": "links.json",
             "categories": .list(site.rootCategories.map { categoryReference($0) }),

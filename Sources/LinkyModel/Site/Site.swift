@@ -50,6 +50,9 @@ public struct Site: Sendable {
         links.lazy.compactMap(\.date).max()
     }
 
+    /// Whether the site has a print page (`print`, which for `auto` weighs the number of links).
+    public var hasPrintPage: Bool { config.writesPrint(links: links.count) }
+
     /// The one top-level category of a site made of one list (or one folder), with sub-categories:
     /// the home page shows its sections, and trails leave it out. Nil when the site has links at its
     /// top level, several top-level categories, or the lone one has no sub-categories.

@@ -17,12 +17,8 @@ import Testing
     }
 
     static func build(adding settings: String, autoLimit: Int? = nil, pdf: Bool = false) async throws -> Built {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-print-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Examples/reading-list"), to: folder)
+        let folder = try readingListCopy(adding: settings, prefix: "linky-print")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appending(path: "linky.yml")
-        let text = try String(contentsOf: config, encoding: .utf8)
-        try (text + "\n" + settings).write(to: config, atomically: true, encoding: .utf8)
         var options = BuildOptions(siteFolder: folder)
         if let autoLimit { options.limits.printAutoLinks = autoLimit }
         options.pdf = pdf

@@ -9,17 +9,9 @@ import Testing
 /// build without the cache), and a build whose output its host would refuse fails at the `host:` line
 /// and leaves the previous output as it was.
 @Suite struct HostLimitTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// Examples/reading-list in a temporary folder, with `settings` added to its linky.yml.
     static func example(adding settings: String = "") throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "linky-host-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: repository.appending(path: "Examples/reading-list"), to: folder)
-        let config = folder.appending(path: "linky.yml")
-        let text = try String(contentsOf: config, encoding: .utf8)
-        try (text + "\n" + settings).write(to: config, atomically: true, encoding: .utf8)
-        return folder
+        try readingListCopy(adding: settings, prefix: "linky-host")
     }
 
     /// The output's files as the file system has them: (relative path, bytes), every folder below.
