@@ -221,6 +221,38 @@ def test_a_long_lists_details_come_from_the_search_shards_for_the_links_shown(br
 
 
 
+def test_a_tag_past_its_pages_shows_all_its_links_from_its_last_page(browser, long_site):
+    """`tag_pages` (10 by default): #odd's 601 links are listed on 10 pages of 50; the last says so, and
+    its button shows every link of the tag in the list's order, ?all=1 in the address."""
+    assert (long_site / "tags/odd/page/10/index.html").exists()
+    assert not (long_site / "tags/odd/page/11").exists()
+    script = (long_site / "tags/odd/links.js").read_text(encoding="utf-8")
+    data = json.loads(script[len("linkyListData("):-3])
+    order, previous = [], -1
+    for link in data["links"]:
+        previous = link.get("i", previous + 1)
+        order.append(previous)
+    assert len(order) == 601
+    driver = browser.driver
+    driver.get((long_site / "tags/odd/page/10/index.html").as_uri())
+    cut = driver.find_element(By.CSS_SELECTOR, ".list-cut")
+    assert cut.is_displayed() and "the first 500 of the tag’s 601 links" in cut.text
+    button = driver.find_element(By.CSS_SELECTOR, "[data-list-all]")
+    assert button.is_displayed() and button.text == "Show all 601 here"
+    button.click()
+    ids = shown(driver, lambda ids, status: len(ids) == 100)
+    assert ids == order[:100]
+    assert driver.current_url.endswith("?all=1")
+    assert not cut.is_displayed() and driver.execute_script("return document.querySelector('.pagination').hidden")
+    driver.execute_script("document.querySelector('.list-more').click()")
+    assert shown(driver, lambda ids, status: len(ids) == 200) == order[:200]
+    # Clear goes back to the page's own fifty, and the note with its button.
+    driver.find_element(By.CSS_SELECTOR, "[data-list-clear]").click()
+    assert len(shown(driver, lambda ids, status: len(ids) == 50)) == 50
+    assert cut.is_displayed()
+    assert not browser.severe()
+
+
 def test_an_index_in_parts_is_read_whole(browser, long_site, tmp_path):
     """A list of more than 50,000 links has its index in parts (Templates/README.md): the same list's
     index, cut here into three parts of that format, filters and sorts as the whole one does."""

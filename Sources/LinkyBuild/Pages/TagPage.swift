@@ -12,12 +12,19 @@ struct TagPage: HTMLPageKind {
     static func plan(_ planning: inout PagePlanning) -> [PlannedFile] {
         var files: [PlannedFile] = []
         for tag in planning.site.tags {
-            files += planning.pages(of: tag.links.count) { page, count in
+            files += planning.pages(of: listed(planning.site, tag.id)) { page, count in
                 PlannedFile(
                     path: planning.paths.tag(tag.id, page: page), kind: TagPage(id: tag.id, page: page, of: count))
             }
         }
         return files
+    }
+
+    /// How many of a tag's links its pages list: all of them, or the first `tag_pages` pages' worth.
+    static func listed(_ site: Site, _ id: Int) -> Int {
+        let count = site.tags[id].links.count
+        guard let pages = site.config.tagPages else { return count }
+        return min(count, pages * max(site.config.pageSize, 1))
     }
 
     var inputs: PlannedFile.Inputs { .linksOnIt }
@@ -51,6 +58,16 @@ private extension TemplateContext {
         var info = tagReferenceMap(id)
         info["children"] = .list(tag.children.map { tagReference($0) })
         info["has_children"] = .bool(!tag.children.isEmpty)
+        let listed = TagPage.listed(site, id)
+        if listed < tag.links.count {
+            let (shown, all) = (words.number(listed), words.number(tag.links.count))
+            info["cut"] = [
+                "text": .string(
+                    words["tag_pages_cut"].replacingOccurrences(of: "{listed}", with: shown)
+                        .replacingOccurrences(of: "{count}", with: all)),
+                "show_all": .string(words["show_all"].replacingOccurrences(of: "{count}", with: all)),
+            ]
+        }
         if let parent = tag.parent { info["parent"] = tagReference(parent) }
         var extra: TemplateMap = [
             "tag": .map(info), "links": .list(slice.map { linkItem($0) }), "has_links": .bool(!slice.isEmpty),

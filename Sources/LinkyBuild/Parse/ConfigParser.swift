@@ -69,6 +69,18 @@ enum ConfigParser {
                 }
             case "page_size":
                 diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.pageSize = $0 }
+            case "tag_pages":
+                if (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == "all" {
+                    config.tagPages = nil
+                } else if let pages = try? mapping.integer(entry, minimum: 1).get() {
+                    config.tagPages = pages
+                } else {
+                    diagnostics.append(
+                        .warning(
+                            .invalidConfig, at: mapping.location(of: entry),
+                            "`tag_pages` must be a number of pages (1 or more) or `all`; the default (10) is used",
+                            hint: "write `tag_pages: all` to list every link of a tag on its pages"))
+                }
             case "feed_size":
                 diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.feedSize = $0 }
             case "recent_count":

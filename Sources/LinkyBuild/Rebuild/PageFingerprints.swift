@@ -244,6 +244,7 @@ extension ByteWriter {
         string(config.contentDir)
         string(config.outputDir)
         int(config.pageSize)
+        int(config.tagPages ?? 0)
         int(config.feedSize)
         int(config.recentCount)
         array(config.allowedSchemes.sorted()) { $0.string($1) }

@@ -82,7 +82,8 @@ struct TemplateContext: Sendable {
         let isNotFound = path == SitePaths.notFound
         var pageInfo: TemplateMap = [
             "title": .string(title), "kind": .string(kind), "is_\(kind)": true, "path": .string(href(path)),
-            "description": .string(description ?? config.description),
+            "description": (description ?? config.description).isEmpty
+                ? false : .string(description ?? config.description),
             "full_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "link_view": .string(linkView(showing: links).rawValue),
         ]

@@ -32,6 +32,8 @@ enum TemplateVocabulary {
         "id", "name", "slug", "href", "trail", "count", "count_text", "direct_count", "total_count", "total_count_text",
         "depth", "children",
         "has_children", "parent", "is_root", "is_top", "weight", "icon", "anchor", "intro_html", "show_links",
+        // A tag of more links than its pages list (`tag_pages`)
+        "cut", "show_all",
         // Lists, paging, archive, print, search, broken links, redirects
         "favorites", "all_favorites", "recent", "has_favorites", "has_recent", "has_categories", "has_top_tags",
         "top_tags",

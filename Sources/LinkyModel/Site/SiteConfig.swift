@@ -16,6 +16,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var outputDir: String = "_site"
     /// Links per category or tag page before pagination.
     public var pageSize: Int = 50
+    /// `tag_pages`: the most pages a tag's list has (nil: `all`). A tag of more links lists its first
+    /// `tagPages × pageSize` on them; each is also on its category's pages and in the archive, and the
+    /// list's script shows them all. 10 pages is 500 links at the default page size, past which the
+    /// list's script reads a list's links from the search's shards: at 100,000 generated links, the
+    /// pages past it were 3,658 pages listing 181,000 links (189 MiB).
+    public var tagPages: Int? = 10
     /// Entries in `feed.xml` and `feed.json`.
     public var feedSize: Int = 50
     /// Links in the home page's "recently added".
@@ -92,8 +98,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// Atom and JSON feeds for every tag and category, beside the site's own (`tags/<tag>/feed.xml`).
     public var sectionFeeds: Bool = true
     /// Entries in each tag's and category's feeds: their newest links, titles and descriptions (the
-    /// notes are in the site's own feed). Small, as a site has a feed per tag.
-    public var sectionFeedSize: Int = 20
+    /// notes are in the site's own feed). Small, as a site has a feed per tag: a reader subscribed
+    /// sees each new link as it comes; at 100,000 generated links, 20 entries made the 5,081 feeds 45 MiB.
+    public var sectionFeedSize: Int = 10
     /// How far apart two failing runs of `check --links` must be for a link to count as dead (seconds;
     /// 0: any two runs). `check --dead-after` wins.
     public var deadAfter: Int64 = 86_400
@@ -179,7 +186,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// Every key `linky.yml` accepts, as written there.
     public static let knownKeys: [String] = [
         "title", "description", "base_url", "language", "author", "content_dir", "output_dir", "page_size",
-        "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
+        "tag_pages", "feed_size", "recent_count", "allowed_schemes", "clean_urls", "extra_keys", "source_url", "images",
         "link_view", "section_feeds", "dead_after",
         "hide_dead_links", "broken_links_page", "sites", "dates_from_history", "new_page", "link_pages", "new_weeks",
         "new_weeks_per_page",

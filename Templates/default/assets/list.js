@@ -12,7 +12,8 @@
    initial consonants matches them, as ㅅㅇㅍㅌ does 스위프트), ?sort=title|newest|stars|updated, ?tag=<slug> (again for
    each tag: all must match), ?<facet>=<value> (the facet's lower-case key, such as ?license=MIT; again
    for each value: any of a facet's values matches, and every facet must), ?fav=1 (favourites only),
-   ?live=1 (hide dead links). Typing replaces the history entry; other changes push one.
+   ?live=1 (hide dead links), ?all=1 (every link of a list whose pages list only its first ones: a tag's
+   past `tag_pages`, from the button its last page offers). Typing replaces the history entry; other changes push one.
 
    Matching links are shown in the page's list instead of its own page of them, the page's own items
    where they are on it (with their pictures), the others made from the data; text is only ever put in
@@ -31,6 +32,7 @@
   var clearButton = form.querySelector("[data-list-clear]");
   var activeCount = form.querySelector("[data-list-active]");
   var pagination = document.querySelector(".pagination");
+  var allButton = document.querySelector("[data-list-all]");
   var words = {};
   try { words = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (error) { words = {}; }
   var pluralRules = typeof Intl === "object" && Intl.PluralRules
@@ -39,7 +41,7 @@
     ? new Intl.Collator(document.documentElement.lang || undefined, { sensitivity: "base", numeric: true }) : null;
   var STEP = 100; // links shown at a time; "Show more" adds as many again
   var TAGS_SHOWN = 24; // tags in the panel before "Show more"
-  var RESERVED = { q: 1, sort: 1, tag: 1, fav: 1, live: 1 };
+  var RESERVED = { q: 1, sort: 1, tag: 1, fav: 1, live: 1, all: 1 };
   var SORTS = { title: 1, newest: 1, stars: 1, updated: 1 };
   // ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ: the 19 initial consonants in syllable order.
   var INITIALS = "\u3131\u3132\u3134\u3137\u3138\u3139\u3141\u3142\u3143\u3145\u3146\u3147\u3148\u3149\u314a\u314b\u314c\u314d\u314e";
@@ -90,7 +92,7 @@
   function read(search) {
     var params = new URLSearchParams(search);
     var next = { q: params.get("q") || "", sort: params.get("sort") || "", tags: params.getAll("tag"),
-      facets: {}, fav: params.get("fav") === "1", live: params.get("live") === "1" };
+      facets: {}, fav: params.get("fav") === "1", live: params.get("live") === "1", all: params.get("all") === "1" };
     params.forEach(function (value, key) {
       if (RESERVED[key] || !value) return;
       (next.facets[key] = next.facets[key] || []).push(value);
@@ -109,6 +111,7 @@
     });
     if (current.fav) params.set("fav", "1");
     if (current.live) params.set("live", "1");
+    if (current.all) params.set("all", "1");
     var text = params.toString();
     return text ? "?" + text : "";
   }
@@ -120,7 +123,7 @@
   }
 
   function isActive(current) {
-    return !!(current.q || current.sort || filterCount(current) > 0);
+    return !!(current.q || current.sort || current.all || filterCount(current) > 0);
   }
 
   function remember(replace) {
@@ -581,6 +584,7 @@
     var count = filterCount(state);
     activeCount.textContent = count ? " (" + count + ")" : "";
     clearButton.hidden = !isActive(state);
+    if (allButton) allButton.parentNode.hidden = isActive(state);
     Array.prototype.forEach.call(panel.querySelectorAll("input[type=checkbox]"), function (box) {
       var key = box.getAttribute("data-key"), value = box.value;
       if (key === "tag") box.checked = state.tags.indexOf(value) >= 0;
@@ -721,6 +725,15 @@
     remember(false);
     apply();
   });
+  if (allButton) {
+    allButton.addEventListener("click", function () {
+      state.all = true;
+      shownCount = STEP;
+      remember(false);
+      apply();
+      list.scrollIntoView();
+    });
+  }
   form.addEventListener("submit", function (event) { event.preventDefault(); });
   window.addEventListener("popstate", function () {
     state = read(window.location.search);
@@ -729,6 +742,10 @@
   });
 
   form.hidden = false;
+  if (allButton) {
+    allButton.hidden = false;
+    allButton.parentNode.hidden = isActive(state);
+  }
   if (isActive(state)) {
     apply();
     if (filterCount(state) > 0) {

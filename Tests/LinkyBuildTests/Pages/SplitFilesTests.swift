@@ -186,7 +186,7 @@ import Testing
         let indexJSON = try String(contentsOf: output.appending(path: "search-index.json"), encoding: .utf8)
         #expect(indexScript == "window.LINKY_SEARCH_INDEX = \(indexJSON.dropLast());\n")
 
-        // The bookmark file: files of a run of links each, under their folders, named in every footer.
+        // The bookmark file: files of a run of links each, under their folders, named in the home page's footer.
         var bookmarkFiles = ["bookmarks.html"]
         while FileManager.default.fileExists(
             atPath: output.appending(path: "bookmarks-\(bookmarkFiles.count + 1).html").path)

@@ -63,6 +63,8 @@ struct TranslationsTests {
             "page_number", "week_title", "tags", "archive", "search", "broken_links", "not_found", "search_results",
         ])
         used.formUnion(["links", "categories_count", "tags_count", "save_button", "save_top"])
+        // What a tag past `tag_pages` says of its pages (TagPage).
+        used.formUnion(["tag_pages_cut", "show_all"])
         // The list filters' words, said by assets/list.js (TemplateContext.listWords).
         used.formUnion(["filter_results", "filter_none", "show_more", "filter_load_error"])
         for (path, data) in DefaultTheme.files where path.hasSuffix(".mustache") {
