@@ -16,6 +16,12 @@ enum ConfigParser {
         return nil
     }
 
+    /// Whether `entry` is `word` (case aside): the named value of a setting that otherwise takes a
+    /// number or a boolean (`print: auto`, `tag_pages: all`).
+    static func isWord(_ word: String, _ mapping: YAMLMapping, _ entry: YAMLMapping.Entry) -> Bool {
+        (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == word
+    }
+
     /// The settings, their problems, and whether `base_url` was written (a refused one is its own
     /// error, so the build does not also say it is not set).
     static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic], baseURLWritten: Bool) {
@@ -70,7 +76,7 @@ enum ConfigParser {
             case "page_size":
                 diagnostics.take(mapping.integer(entry, minimum: 1), as: .invalidConfig).map { config.pageSize = $0 }
             case "tag_pages":
-                if (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == "all" {
+                if isWord("all", mapping, entry) {
                     config.tagPages = nil
                 } else if let pages = try? mapping.integer(entry, minimum: 1).get() {
                     config.tagPages = pages
@@ -106,7 +112,7 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "print":
                 config.printLocation = mapping.location(of: entry)
-                if (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == "auto" {
+                if isWord("auto", mapping, entry) {
                     config.print = .auto
                 } else if let on = try? mapping.bool(entry).get() {
                     config.print = on ? .always : .never

@@ -80,10 +80,10 @@ struct TemplateContext: Sendable {
     ) -> TemplateValue {
         let config = site.config
         let isNotFound = path == SitePaths.notFound
+        let description = description ?? config.description
         var pageInfo: TemplateMap = [
             "title": .string(title), "kind": .string(kind), "is_\(kind)": true, "path": .string(href(path)),
-            "description": (description ?? config.description).isEmpty
-                ? false : .string(description ?? config.description),
+            "description": description.isEmpty ? false : .string(description),
             "full_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "link_view": .string(linkView(showing: links).rawValue),
         ]

@@ -78,7 +78,7 @@ struct ListDataRenderer {
         let tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         let facets = Self.facetTables(labelCounts, site: site)
         let inline = ids.count <= Self.detailsLimit
-        let tables = inline ? DetailTables(ids, site: site, categories: categories && script, drawn: script) : nil
+        let tables = inline ? DetailTables(ids, site: site, categories: categories, drawn: script) : nil
         let parts = Self.indexParts(ids.count, chunk: chunk)
         let shown = ids[min((part - 1) * chunk, ids.count)..<min(part * chunk, ids.count)]
         func writeLinks(_ json: inout JSONText) {
@@ -160,15 +160,16 @@ struct ListDataRenderer {
         var hostIndex: [String: Int] = [:]
         var categoryIDs: [Int] = []
         var categoryIndex: [Int: Int] = [:]
+        /// Whether the items name their categories: a list that spans several, whose links the script draws.
         let categories: Bool
         /// Whether the script may draw the list's links from the data (not when they are all on its page).
         let drawn: Bool
 
         init(_ ids: some Sequence<Int>, site: Site, categories: Bool, drawn: Bool) {
-            self.categories = categories
+            self.categories = categories && drawn
             self.drawn = drawn
             for id in ids {
-                if categories, categoryIndex[site.links[id].category] == nil {
+                if self.categories, categoryIndex[site.links[id].category] == nil {
                     categoryIndex[site.links[id].category] = categoryIDs.count
                     categoryIDs.append(site.links[id].category)
                 }
@@ -188,6 +189,8 @@ struct ListDataRenderer {
     /// `i`; `j` between `i` and `k`; `n` `o` `p` `s` between `l` and `t`; `u` after it.
     private func details(of id: Int, into json: inout JSONText, tables: DetailTables, keys: DetailKeys) {
         let links = context.site.links
+        // A list all on its page: only what the text filter reads, `d` and `h`.
+        guard tables.drawn || keys == .beforeF || keys == .fToI else { return }
         switch keys {
         case .beforeF:
             if tables.categories { json.member("c", tables.categoryIndex[links[id].category]) }
@@ -196,8 +199,6 @@ struct ListDataRenderer {
             }
         case .fToI:
             json.member("h", tables.hostIndex[links[id].url.displayHost])
-        case .iToL where !tables.drawn, .lToT where !tables.drawn, .afterT where !tables.drawn:
-            break
         case .iToL:
             // The colour of the initial drawn for a link without an icon (`fallback.tone`).
             if iconSource(id) == nil { json.member("j", CardPictureFields.tone(host: links[id].url.displayHost)) }
