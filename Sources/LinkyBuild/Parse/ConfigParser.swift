@@ -123,6 +123,18 @@ enum ConfigParser {
                             "`print` must be auto, true or false; the default (auto) is used",
                             hint: "write `print: true` to have the print page whatever the collection's size"))
                 }
+            case "search_index":
+                if isWord("auto", mapping, entry) {
+                    config.searchIndex = .auto
+                } else if let on = try? mapping.bool(entry).get() {
+                    config.searchIndex = on ? .always : .never
+                } else {
+                    diagnostics.append(
+                        .warning(
+                            .invalidConfig, at: mapping.location(of: entry),
+                            "`search_index` must be auto, true or false; the default (auto) is used",
+                            hint: "write `search_index: true` to have search-index.json whatever the collection's size"))
+                }
             case "sites":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }
             case "dates_from_history":

@@ -265,6 +265,8 @@ extension ByteWriter {
         // `print`: whether pages link the print page (the links' count, which `auto` reads, is in
         // every page's fingerprint already). `printLocation` only places the error of `--pdf` without one.
         string("\(config.print)")
+        // `search_index`: no page links `search-index.json`, but its file is planned by this.
+        string("\(config.searchIndex)")
         bool(config.datesFromHistory)
         bool(config.newPage)
         int(config.newWeeks)
@@ -283,6 +285,7 @@ extension ByteWriter {
         int(config.fileLimits.bookmarkBytes)
         int(config.fileLimits.printBytes)
         int(config.fileLimits.printAutoLinks)
+        int(config.fileLimits.searchIndexAutoLinks)
         int(config.fileLimits.searchShardFiles)
         // `dead_after` only tells `check` when to write a link dead; pages show what the file says.
         // `host` (and the line it is on) only decides whether the output fits; no page shows it.

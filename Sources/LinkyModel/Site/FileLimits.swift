@@ -17,6 +17,9 @@ public struct FileLimits: Sendable, Hashable {
     /// How many links a collection may have for `print: auto` to write its print page: past that it
     /// would be thousands of sheets of paper (`SiteConfig.print`).
     public var printAutoLinks = 10_000
+    /// How many links a collection may have for `search_index: auto` to write `search-index.json`
+    /// (`SiteConfig.searchIndex`).
+    public var searchIndexAutoLinks = 10_000
     /// How many files the search page's sharded index (`search/data/`) may have, about: its shards
     /// grow past their usual size to keep under it (a query then loads more bytes, in as many files).
     /// Lower with `host: cloudflare-pages`, whose 20,000 files a large site's shards would crowd.

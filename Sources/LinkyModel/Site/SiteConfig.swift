@@ -116,12 +116,31 @@ public struct SiteConfig: Sendable, Hashable {
     /// `print`: the printable page (`print/index.html`). `auto` writes it for a collection of at most
     /// `fileLimits.printAutoLinks` (10,000) links: past that it would be thousands of sheets of paper,
     /// and one of a large site's largest parts (123 MiB of 1.5 GiB at 100,000 links).
-    public var print: PrintSetting = .auto
+    public var print: SizeSetting = .auto
     /// Where `print:` is written, for the error of `--pdf` without a print page.
     public var printLocation: SourceLocation?
 
-    public enum PrintSetting: Sendable, Hashable {
+    /// A file that a large collection leaves out unless told: `auto` (by the collection's size),
+    /// `always` (`true`), `never` (`false`). `print` and `search_index`.
+    public enum SizeSetting: Sendable, Hashable {
         case auto, always, never
+    }
+
+    /// `search_index`: the whole search index for tools, `search-index.json` (docs/formats.md). `auto`
+    /// writes it for a collection of at most `fileLimits.searchIndexAutoLinks` (10,000) links: past
+    /// that it was 59 MiB of a 100,000-link site that no page reads (the search page reads its shards,
+    /// a tool can read `links.json`, which has every field of it). A theme that loads `search-index.js`
+    /// has it whatever the size.
+    public var searchIndex: SizeSetting = .auto
+
+    /// Whether the site writes `search-index.json`, for a collection of `links` links; `themeLoadsIt`
+    /// when the site's theme reads it whole (`search-index.js`).
+    public func writesSearchIndex(links: Int, themeLoadsIt: Bool) -> Bool {
+        switch searchIndex {
+        case .always: true
+        case .never: themeLoadsIt
+        case .auto: themeLoadsIt || links <= fileLimits.searchIndexAutoLinks
+        }
     }
 
     /// Whether the site has a print page, for a collection of `links` links.
@@ -192,7 +211,7 @@ public struct SiteConfig: Sendable, Hashable {
         "new_weeks_per_page",
         "new_feed_weeks",
         "section_feed_size", "link_order", "repository", "repository_branch", "facets", "stale_after", "projects",
-        "host", "print",
+        "host", "print", "search_index",
     ]
 }
 

@@ -483,7 +483,7 @@ import Testing
         #expect(Mirror(reflecting: link).children.count == 27)
         #expect(Mirror(reflecting: Category(id: 0, slugPath: [], title: "", source: location)).children.count == 14)
         #expect(Mirror(reflecting: Tag(id: 0, key: "", name: "", slug: "")).children.count == 10)
-        #expect(Mirror(reflecting: SiteConfig()).children.count == 42)
+        #expect(Mirror(reflecting: SiteConfig()).children.count == 43)
     }
 
     @Test func theSameBytesGiveTheSameFingerprintAndOthersAnother() {
