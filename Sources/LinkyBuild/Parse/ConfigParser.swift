@@ -133,7 +133,8 @@ enum ConfigParser {
                         .warning(
                             .invalidConfig, at: mapping.location(of: entry),
                             "`search_index` must be auto, true or false; the default (auto) is used",
-                            hint: "write `search_index: true` to have search-index.json whatever the collection's size"))
+                            hint: "write `search_index: true` to have search-index.json whatever the collection's size")
+                    )
                 }
             case "sites":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }

@@ -9,14 +9,17 @@ import Testing
 /// the example's count) and leaves it out past that, while the search page's shards and `links.json`
 /// stay; `true` writes it whatever the size; `false` never, unless the theme loads it whole.
 @Suite struct SearchIndexSettingTests {
-    static func build(adding settings: String, autoLimit: Int? = nil, files: [String: String] = [:]) async throws
+    static func build(
+        adding settings: String, autoLimit: Int? = nil, files: [String: String] = [:]
+    ) async throws
         -> (report: BuildReport, files: [String: Data])
     {
         let folder = try readingListCopy(adding: settings, prefix: "linky-search-index")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
             let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         var options = BuildOptions(siteFolder: folder)
