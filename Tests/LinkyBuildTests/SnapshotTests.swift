@@ -45,7 +45,7 @@ import Testing
     static let pages = [
         "index.html", "c/reading/index.html", "c/tools/editors/index.html", "tags/swift/index.html",
         "l/reading/swift-6/index.html", "print/index.html", "feed.xml", "feed.json", "bookmarks.html", "sitemap.xml",
-        "search-index.json",
+        "search-index.json", "assets/list-tools.js",
     ]
 
     @Test(arguments: pages)

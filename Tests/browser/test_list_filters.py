@@ -4,6 +4,7 @@ state lives in the address (shared views open filtered, Back steps back); the pa
 the script. What each view must show is worked out here from links.json, not by the script."""
 import json
 import pathlib
+import re
 import shutil
 import time
 import unicodedata
@@ -34,15 +35,20 @@ def link_file(index: int, title: str) -> str:
     return "\n".join(lines + ["---", ""])
 
 
-@pytest.fixture(scope="module")
-def food_site(build_site, tmp_path_factory) -> pathlib.Path:
-    source = tmp_path_factory.mktemp("food-source")
-    (source / "linky.yml").write_text("title: Food\npage_size: 5\nlanguage: en\n", encoding="utf-8")
+def food_source(tmp_path_factory, page_size: int) -> pathlib.Path:
+    """The fourteen links of TITLES in one category, `page_size` to a page."""
+    source = tmp_path_factory.mktemp(f"food-source-{page_size}")
+    (source / "linky.yml").write_text(f"title: Food\npage_size: {page_size}\nlanguage: en\n", encoding="utf-8")
     category = source / "links" / "food"
     category.mkdir(parents=True)
     for index, title in enumerate(TITLES):
         (category / f"item-{index:02d}.md").write_text(link_file(index, title), encoding="utf-8")
-    return build_site(source)
+    return source
+
+
+@pytest.fixture(scope="module")
+def food_site(build_site, tmp_path_factory) -> pathlib.Path:
+    return build_site(food_source(tmp_path_factory, 5))
 
 
 @pytest.fixture(scope="module")
@@ -166,10 +172,47 @@ def test_controls_change_the_address_and_back_restores_the_page(browser, food_ur
 
 def test_without_javascript_the_controls_stay_hidden_and_the_page_lists_its_own(food_site):
     page = (food_site / "c/food/index.html").read_text(encoding="utf-8")
-    assert "data-list-tools" in page and 'data-words=' in page
-    form = page[page.index("<form class=\"list-tools\""):]
-    assert form[: form.index(">")].rstrip().endswith("hidden")
+    # The page leaves the form's place, hidden; the form, the same on every list page, is in
+    # assets/list-tools.js, which only a browser running scripts puts in.
+    place = page[page.index("<div class=\"list-tools\" data-list-tools"):]
+    assert place[: place.index(">")].rstrip().endswith("hidden")
+    assert "<form class=\"list-tools\"" not in page and "data-words=" not in page
+    tools = (food_site / "assets/list-tools.js").read_text(encoding="utf-8")
+    assert tools.startswith("window.LINKY_LIST_TOOLS = ") and "data-words=" in tools and "<" not in tools
     assert page.count('data-link-id="') == 5
+
+
+@pytest.fixture(scope="module")
+def one_page_food(build_site, tmp_path_factory) -> pathlib.Path:
+    """The same fourteen links on one page: the page carries the list's data, without what its items show."""
+    return build_site(food_source(tmp_path_factory, 50))
+
+
+def test_a_list_on_one_page_filters_and_sorts_by_what_its_items_show(browser, one_page_food):
+    page = (one_page_food / "c/food/index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" data-list-inline>(.*?)</script>', page, re.S)[1])
+    # No title, description or domain in the data: the script reads them from the items.
+    assert len(data["links"]) == len(TITLES) and "hosts" not in data
+    assert not any({"t", "d", "h", "u"} & set(link) for link in data["links"])
+    assert not (one_page_food / "c/food/links.js").exists()
+    links = json.loads((one_page_food / "links.json").read_text(encoding="utf-8"))["links"]
+    cases = {
+        "?q=number+12": [l["id"] for l in links if l["description"].startswith("Item number 12 ")],
+        "?q=example1.com": [l["id"] for l in links if "//example1.com/" in l["url"]],
+        "?q=fig+about": [l["id"] for l in links if "fig" in folded(l["title"] + " " + l["description"])],
+        "?q=%E3%85%8C%E3%85%88": [l["id"] for l in links if l["title"] == "데이터 정리"],
+    }
+    driver = browser.driver
+    for query, expected in cases.items():
+        assert expected, query
+        driver.get(one_page_food.as_uri() + "/c/food/index.html" + query)
+        ids = shown(driver, lambda ids, status: "of" in status)
+        assert sorted(ids) == sorted(expected), query
+    driver.get(one_page_food.as_uri() + "/c/food/index.html?sort=title")
+    latin = [l["id"] for l in sorted(links, key=lambda l: (folded(l["title"]), l["id"])) if l["title"] != "데이터 정리"]
+    ids = shown(driver, lambda ids, status: "of" in status)
+    assert [i for i in ids if i in latin] == latin and len(ids) == len(TITLES)
+    assert not browser.severe()
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ enum PageKinds {
             NotFoundPage.self, BrokenLinksPage.self, SavePage.self, WebManifest.self, AtomFeedFile.self,
             JSONFeedFile.self,
             BookmarksFile.self, LinksJSON.self, SearchIndexFile.self, SearchIndexScript.self, SearchShardFiles.self,
-            SitemapFile.self, AssetFile.self, RedirectPage.self,
+            SitemapFile.self, AssetFile.self, ListToolsScript.self, RedirectPage.self,
         ]
     }
 }

@@ -9,7 +9,7 @@ struct TemplateContext: Sendable {
     let paths: SitePaths
     /// The theme's words in the site's language (`Site.words`, or the built-in English).
     let words: Words
-    private let stringValues: TemplateValue
+    private(set) var stringValues: TemplateValue
     /// The page being rendered's way back to the output root (`../../`).
     private(set) var root = ""
     /// Each link's `partials/link_item`, rendered once (see `LinkItemCache`).

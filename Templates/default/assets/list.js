@@ -23,6 +23,21 @@
   var form = document.querySelector("[data-list-tools]");
   var list = document.querySelector("[data-list]");
   if (!form || !list) return;
+  if (form.tagName !== "FORM") {
+    // partials/list_tools leaves the form's place, with the page's own data-list-data and data-root:
+    // the form itself, the same on every page, is the site's assets/list-tools.js (made by the build
+    // from partials/list_tools_form, escaped there).
+    if (typeof window.LINKY_LIST_TOOLS !== "string") return;
+    var holder = document.createElement("div");
+    holder.innerHTML = window.LINKY_LIST_TOOLS;
+    var made = holder.querySelector("[data-list-tools]");
+    if (!made) return;
+    Array.prototype.forEach.call(form.attributes, function (attribute) {
+      if (attribute.name.indexOf("data-") === 0) made.setAttribute(attribute.name, attribute.value);
+    });
+    form.parentNode.replaceChild(made, form);
+    form = made;
+  }
   var root = form.getAttribute("data-root") || "";
   var query = form.querySelector("[data-list-query]");
   var sortSelect = form.querySelector("[data-list-sort]");
@@ -163,6 +178,7 @@
       try {
         data = JSON.parse(inline.textContent);
         prepare(data);
+        fromPage(data);
         return (loading = Promise.resolve(data));
       } catch (error) {
         status.textContent = words.loadError || "The list's data could not be loaded.";
@@ -264,6 +280,36 @@
     Array.prototype.forEach.call(sortSelect.options, function (option) {
       var needs = option.getAttribute("data-needs");
       if (needs && !has[needs]) option.hidden = option.disabled = true;
+    });
+  }
+
+  // A list all on its page carries no title, description or domain in its data: each is its item's
+  // on the page (`h3 a`, `.link-description`, `.domain`), read once here. Data that has them keeps them.
+  function fromPage(loaded) {
+    if (!loaded.hosts) loaded.hosts = [];
+    var hostIndex = {};
+    loaded.hosts.forEach(function (host, index) { hostIndex[host] = index; });
+    loaded.links.forEach(function (link) {
+      var item = own[link.i];
+      if (link.t === undefined) {
+        var title = item && item.querySelector("h3 a");
+        link.t = title ? title.textContent : "";
+      }
+      if (!item) return;
+      if (link.d === undefined) {
+        var description = item.querySelector(".link-description");
+        if (description) link.d = description.textContent;
+      }
+      if (link.h === undefined) {
+        var domain = item.querySelector(".domain");
+        var host = domain ? domain.textContent.trim() : "";
+        if (!host) return;
+        if (hostIndex[host] === undefined) {
+          hostIndex[host] = loaded.hosts.length;
+          loaded.hosts.push(host);
+        }
+        link.h = hostIndex[host];
+      }
     });
   }
 

@@ -43,10 +43,14 @@
     label.textContent = group.getAttribute("aria-label") || "";
     group.appendChild(label);
     group.appendChild(document.createTextNode(" "));
-    ["system", "light", "dark"].forEach(function (name, i) {
+    drawButtons(group, "data-scheme", ["system", "light", "dark"], words);
+  }
+  // A group's buttons, each `attribute` one of `names`, saying `words`, none pressed yet.
+  function drawButtons(group, attribute, names, words) {
+    names.forEach(function (name, i) {
       var button = document.createElement("button");
       button.type = "button";
-      button.setAttribute("data-scheme", name);
+      button.setAttribute(attribute, name);
       button.setAttribute("aria-pressed", "false");
       button.textContent = words[i];
       group.appendChild(button);
@@ -87,11 +91,20 @@
     button.hidden = false;
   }
 
+  // The view's group is drawn as the colours' is, from `data-view-switch` ("Cards|List|Compact"),
+  // and only on a page with a list to change.
+  function drawViews(group) {
+    var words = (group.getAttribute("data-view-switch") || "").split("|");
+    if (group.querySelector("button[data-view]") || words.length !== 3) return;
+    drawButtons(group, "data-view", VIEWS, words);
+  }
+
   function wire() {
     wireSchemes();
     wirePrint();
     var group = document.querySelector("[data-view-switch]");
     if (!group || !document.querySelector(".links")) return;
+    drawViews(group);
     var buttons = group.querySelectorAll("button[data-view]");
     function show() {
       for (var i = 0; i < buttons.length; i++) {

@@ -63,7 +63,8 @@ import Testing
         let item = try #require(listed.first { $0.contains(#"data-link-id="\#(plain.id)""#) })
         #expect(item.contains(">Details</a>"), "\(item)")
         // The list's data says so too, for the items the script draws (`o`), and gives it the word.
-        let data = built.files.keys.filter { $0.hasPrefix("c/") }.compactMap { built.page($0) }.joined()
+        let data = built.files.keys.filter { $0.hasPrefix("c/") || $0 == ListToolsScript.path }
+            .compactMap { built.page($0) }.joined()
         #expect(data.contains(#""o":1,"p":"l/"#) && data.contains(#"&quot;details&quot;:&quot;Details&quot;"#))
         let at = try #require(data.range(of: #""t":"\#(plain.title)""#), "\(plain.title)")
         let start = try #require(data[..<at.lowerBound].lastIndex(of: "{"))
