@@ -323,9 +323,14 @@ extension ContentFileParser {
             hint: "shorten it, or link to a page that holds the long text")
     }
 
+    /// The note's HTML, and its plain text as far as the search index reads it (`noteLimit`
+    /// characters): a note kept whole three times over was 2 GB of a million links' 10 GB.
     static func note(_ markdown: String) throws(MarkdownTooDeep) -> Note {
         let rendered = try MarkdownRenderer.render(markdown)
-        return Note(markdown: markdown, html: rendered.html, plainText: rendered.plainText)
+        let plainText =
+            rendered.plainText.characterPrefix(ifLongerThan: SearchIndexDocument.noteLimit)
+            .map(String.init) ?? rendered.plainText
+        return Note(markdown: markdown, html: rendered.html, plainText: plainText)
     }
 
     /// A note, or nil with an error at `location` when it nests too deep.
