@@ -27,6 +27,8 @@ extension SiteBuilder {
 
     /// Every content file parsed (or its stored parse), in path order.
     struct Parsed: Sendable {
+        /// Each file's path and stamp: the texts of those read are dropped once parsed (a million links'
+        /// were 1 GB that every later stage held).
         var sources: [SiteLoader.ContentSource]
         var files: [ParsedContent]
         /// The files read and parsed by this build (the others' parses were reused).
@@ -169,13 +171,15 @@ extension SiteBuilder {
         files.reserveCapacity(sources.count)
         for (index, source) in sources.enumerated() {
             switch source {
-            case .read: files.append(fresh.next()!)
+            case .read(let file, let stamp):
+                files.append(fresh.next()!)
+                kept.append(.read(SourceFile(path: file.path, text: ""), stamp))
             case .unchanged:
                 guard let parse = stored[index] else { continue }  // unreadable after all: reported above
                 files.append(parse)
                 stored[index] = nil
+                kept.append(source)
             }
-            kept.append(source)
         }
         return Parsed(
             sources: kept, files: files, filesRead: readFiles.count, folders: loaded.folders,

@@ -28,8 +28,11 @@ public struct SiteBuilder: Sendable {
         async let pictures = Self.loadPictures(settingsNow, loader: loader, cache: cacheNow)  // load, meanwhile
         // load, meanwhile: git history, from where the last build left it
         async let history = Self.readHistory(settingsNow, storedBeside: cacheNow == nil ? nil : settingsNow.output)
-        let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
-        var parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
+        var parsed: Parsed
+        do {  // the texts read go with `loaded`, once parsed
+            let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
+            parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
+        }
         cache?.keepParses(parsed.sources, parsed.files)
         let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
@@ -46,8 +49,9 @@ public struct SiteBuilder: Sendable {
         report.finishedInterruptedUpdate = lock?.finishedInterruptedUpdate ?? false
         let contentFiles = parsed.sources.count
         if report.outcome == .success, options.writeOutput, let site = resolved.site {
-            // A large collection's texts and parses go before the render, which needs neither (the site
-            // holds what it shows): at a million links they were 1.2 GB of the peak. Freed on a task of
+            // A large collection's parses go before the render, which needs none (the site holds what it
+            // shows; the texts went after the parse): at a million links they were 1.2 GB of the peak with
+            // the texts. Freed on a task of
             // their own, beside the render. A smaller one keeps them to the end, as freeing them is work
             // its build would wait for (a tenth of a 10k site's one-file rebuild, freed in line).
             if contentFiles > Self.releasesParsesPast {

@@ -183,6 +183,7 @@ struct HostFit {
         case "l": "`link_pages: none` (each link's own page; the notes stay in the feeds, the data and search)"
         case "sites": "`sites: false` (the pages of each website)"
         case "print": "`print: false` (the printable page)"
+        case "search-index": "`search_index: false` (the whole search index for tools; the search page keeps its own)"
         case "new": "`new_page: false` (the weekly new page)"
         case "broken": "`broken_links_page: false`"
         case "pictures": "`images: remote` or `images: none` (the cards' pictures)"
