@@ -33,6 +33,7 @@ public struct SiteBuilder: Sendable {
             let loaded = await Self.loadContent(settings, loader: loader, cache: &cache)  // load
             parsed = await Self.parse(loaded, settings, loader: loader, reusing: cache?.parses)  // parse
         }
+        if parsed.sources.count > Self.releasesParsesPast { FreedMemory.giveBack() }
         cache?.keepParses(parsed.sources, parsed.files)
         let staticFiles = parsed.staticFiles
         clock.lap("load+parse")
@@ -55,10 +56,10 @@ public struct SiteBuilder: Sendable {
             // their own, beside the render. A smaller one keeps them to the end, as freeing them is work
             // its build would wait for (a tenth of a 10k site's one-file rebuild, freed in line).
             if contentFiles > Self.releasesParsesPast {
-                let released = parsed
+                let released = ReleasedParses(parsed)
                 parsed = Parsed(
                     sources: [], files: [], filesRead: 0, folders: [], staticFiles: [], diagnostics: [])
-                Task.detached(priority: .utility) { withExtendedLifetime(released) {} }
+                Task.detached(priority: .utility) { released.drop() }
             }
             report = await Self.renderAndWrite(  // render → write
                 planned, site: site, staticFiles: staticFiles, settings, options, cache: cache, report)
@@ -99,5 +100,19 @@ public struct SiteBuilder: Sendable {
             site: report.outcome == .success ? resolved.site : nil,
             plan: report.outcome == .success ? planned.files : [], staticFiles: loaded.staticFiles,
             sources: unchanged.sources, parses: unchanged.files, history: dates.dates)
+    }
+}
+
+/// A large collection's parses, handed to a task of their own to be freed beside the render, and the
+/// pages they held given back to the system then (`FreedMemory.giveBack`). Only that task touches
+/// them once made.
+private final class ReleasedParses: @unchecked Sendable {
+    private var parsed: SiteBuilder.Parsed?
+
+    init(_ parsed: SiteBuilder.Parsed) { self.parsed = parsed }
+
+    func drop() {
+        parsed = nil
+        FreedMemory.giveBack()
     }
 }

@@ -16,6 +16,11 @@ import Foundation
 /// Kept, the memory is used again: blocks up to 32 MB come from the heaps, which keep 64 MB spare
 /// and give memory back only beyond 256 MB. The peak a build reaches is what it holds at once, so
 /// it hardly changes; `serve`, which runs for hours, keeps glibc's defaults.
+///
+/// And one arena a core instead of glibc's eight: what one stage's threads freed was kept in arenas
+/// the next stage's threads did not allocate from. A million links' build peaked at 9.07 GB with
+/// eight, 8.22 GB with two (`Benchmarks/README.md`, session 35); a 10k build's time is the same.
+/// A reader's `MALLOC_ARENA_MAX` wins.
 enum ProcessMemory {
     static func keepFreedMemory() {
         #if canImport(Glibc)
@@ -27,6 +32,10 @@ enum ProcessMemory {
             _ = mallopt(mmapThreshold, 32 << 20)
             _ = mallopt(topPad, 64 << 20)
             _ = mallopt(trimThreshold, 256 << 20)
+            let arenaMax: Int32 = -8  // M_ARENA_MAX
+            if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
+                _ = mallopt(arenaMax, Int32(max(ProcessInfo.processInfo.activeProcessorCount, 1)))
+            }
         #endif
     }
 }

@@ -5,4 +5,7 @@
 /// Returns 0 on success, -1 with errno set on failure (ENOSYS/EINVAL where the file system cannot).
 int linky_exchange_paths(const char *first, const char *second);
 
+/// glibc's malloc_trim(0): gives the pages of freed memory back to the system. Elsewhere, nothing.
+void linky_return_free_memory(void);
+
 #endif
