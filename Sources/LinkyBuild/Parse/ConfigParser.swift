@@ -22,6 +22,21 @@ enum ConfigParser {
         (try? mapping.string(entry, anyScalar: true).get())?.lowercased() == word
     }
 
+    /// `auto`, `true` or `false` (`SiteConfig.SizeSetting`: `print`, `search_index`); anything else is a
+    /// located warning, and `auto`.
+    static func sizeSetting(
+        _ mapping: YAMLMapping, _ entry: YAMLMapping.Entry, what file: String, _ diagnostics: inout [Diagnostic]
+    ) -> SiteConfig.SizeSetting {
+        if isWord("auto", mapping, entry) { return .auto }
+        if let on = try? mapping.bool(entry).get() { return on ? .always : .never }
+        diagnostics.append(
+            .warning(
+                .invalidConfig, at: mapping.location(of: entry),
+                "`\(entry.key)` must be auto, true or false; the default (auto) is used",
+                hint: "write `\(entry.key): true` to have \(file) whatever the collection's size"))
+        return .auto
+    }
+
     /// The settings, their problems, and whether `base_url` was written (a refused one is its own
     /// error, so the build does not also say it is not set).
     static func parse(_ file: SourceFile?) -> (SiteConfig, [Diagnostic], baseURLWritten: Bool) {
@@ -112,30 +127,9 @@ enum ConfigParser {
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.brokenLinksPage = $0 }
             case "print":
                 config.printLocation = mapping.location(of: entry)
-                if isWord("auto", mapping, entry) {
-                    config.print = .auto
-                } else if let on = try? mapping.bool(entry).get() {
-                    config.print = on ? .always : .never
-                } else {
-                    diagnostics.append(
-                        .warning(
-                            .invalidConfig, at: config.printLocation,
-                            "`print` must be auto, true or false; the default (auto) is used",
-                            hint: "write `print: true` to have the print page whatever the collection's size"))
-                }
+                config.print = sizeSetting(mapping, entry, what: "the print page", &diagnostics)
             case "search_index":
-                if isWord("auto", mapping, entry) {
-                    config.searchIndex = .auto
-                } else if let on = try? mapping.bool(entry).get() {
-                    config.searchIndex = on ? .always : .never
-                } else {
-                    diagnostics.append(
-                        .warning(
-                            .invalidConfig, at: mapping.location(of: entry),
-                            "`search_index` must be auto, true or false; the default (auto) is used",
-                            hint: "write `search_index: true` to have search-index.json whatever the collection's size")
-                    )
-                }
+                config.searchIndex = sizeSetting(mapping, entry, what: "search-index.json", &diagnostics)
             case "sites":
                 diagnostics.take(mapping.bool(entry), as: .invalidConfig).map { config.sites = $0 }
             case "dates_from_history":
