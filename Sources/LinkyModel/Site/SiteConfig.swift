@@ -124,6 +124,15 @@ public struct SiteConfig: Sendable, Hashable {
     /// `always` (`true`), `never` (`false`). `print` and `search_index`.
     public enum SizeSetting: Sendable, Hashable {
         case auto, always, never
+
+        /// Whether the file is written for a collection of `links` links, `auto` up to `limit`.
+        public func writes(links: Int, upTo limit: Int) -> Bool {
+            switch self {
+            case .always: true
+            case .never: false
+            case .auto: links <= limit
+            }
+        }
     }
 
     /// `search_index`: the whole search index for tools, `search-index.json` (docs/formats.md). `auto`
@@ -136,20 +145,12 @@ public struct SiteConfig: Sendable, Hashable {
     /// Whether the site writes `search-index.json`, for a collection of `links` links; `themeLoadsIt`
     /// when the site's theme reads it whole (`search-index.js`).
     public func writesSearchIndex(links: Int, themeLoadsIt: Bool) -> Bool {
-        switch searchIndex {
-        case .always: true
-        case .never: themeLoadsIt
-        case .auto: themeLoadsIt || links <= fileLimits.searchIndexAutoLinks
-        }
+        themeLoadsIt || searchIndex.writes(links: links, upTo: fileLimits.searchIndexAutoLinks)
     }
 
     /// Whether the site has a print page, for a collection of `links` links.
     public func writesPrint(links: Int) -> Bool {
-        switch print {
-        case .always: true
-        case .never: false
-        case .auto: links <= fileLimits.printAutoLinks
-        }
+        print.writes(links: links, upTo: fileLimits.printAutoLinks)
     }
 
     /// `sites`: a page of every website the links go to (`sites/index.html`) and one per website, each
